@@ -1,0 +1,9 @@
+/**
+ * The package root: only what runs on the edge. Type-only names of the contract, `createServer`,
+ * `ToolError` and the content helpers. Nothing build-time (Babel, ajv's compiler) is reachable from here.
+ */
+export type * from './types.ts'
+export type * from './runtime/api.ts'
+export { createServer } from './runtime/server.ts'
+export { ToolError } from './runtime/errors.ts'
+export { text, image, audio, resourceLink, resource } from './runtime/content.ts'

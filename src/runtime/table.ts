@@ -1,0 +1,143 @@
+/**
+ * The static dispatch table: what the compiler appends to a tool module (`export const __mcp = …`)
+ * and what `createServer` reads. This file is the contract between src/compiler/emit and src/runtime;
+ * it holds types and the one brand check, nothing else.
+ */
+
+/** An error as ajv's standalone validators report it (`validate.errors`). */
+export interface AjvError {
+  instancePath: string
+  schemaPath: string
+  keyword: string
+  params: Record<string, any>
+  message?: string
+}
+
+/** A precompiled standalone ajv validator (allErrors, no useDefaults). */
+export interface ValidateFn {
+  (data: unknown): boolean
+  errors?: AjvError[] | null
+}
+
+/**
+ * How validated JSON becomes the values the function declared (Date, URL, Set, Map, bigint, Uint8Array).
+ * Only the parts that need work are present; `0` means "leave as parsed".
+ */
+export type RevivePlan =
+  | 0
+  | 'date' // RFC 3339 string → Date
+  | 'url' // absolute URI string → URL
+  | 'bigint' // decimal string → bigint
+  | 'bytes' // base64 string → Uint8Array
+  | { readonly set: RevivePlan } // array → Set (items revived first; duplicates after revival are an error)
+  | { readonly map: RevivePlan } // object → Map<string, T>
+  | { readonly items: RevivePlan } // array, each item revived
+  | { readonly tuple: readonly RevivePlan[] } // fixed positions
+  | { readonly props: Readonly<Record<string, RevivePlan>>; readonly rest?: RevivePlan } // object: named properties, index signature
+  | { readonly nullable: RevivePlan } // T | null: null stays null
+
+/** How the declared properties of a result are kept (structuredContent is projected to them). */
+export type Projection =
+  | 0 // keep the value as it is (serialised with the JSON rules)
+  | { readonly props: Readonly<Record<string, Projection>>; readonly rest?: Projection } // object: only these keys (+ index signature)
+  | { readonly items: Projection } // array or Set of projected items
+  | { readonly nullable: Projection }
+
+/** How a return value becomes a CallToolResult, decided at build time from the declared return type. */
+export type ResultPlan =
+  | { readonly kind: 'void' } // no content
+  | { readonly kind: 'text' } // one text part with the string
+  | { readonly kind: 'content' } // a content part or an array of them
+  | { readonly kind: 'raw' } // a ToolResult, passed through
+  | { readonly kind: 'structured'; readonly shape: Projection } // structuredContent + a text part with its JSON
+  | { readonly kind: 'json' } // one text part with the JSON (null → "null")
+  | { readonly kind: 'inspect' } // unknown/any: decided from the value at run time
+
+/** The `tools/list` entry, in the latest revision's shape; the runtime strips fields for older clients. */
+export interface ToolDefinition {
+  name: string
+  title?: string
+  description?: string
+  inputSchema: Record<string, unknown>
+  outputSchema?: Record<string, unknown>
+  annotations?: {
+    readOnlyHint?: boolean
+    destructiveHint?: boolean
+    idempotentHint?: boolean
+    openWorldHint?: boolean
+  }
+}
+
+export interface ToolEntry {
+  readonly kind: 'tool'
+  readonly name: string
+  /** Where it was declared: `src/tools/x.ts:12:1`, for duplicate-name errors. */
+  readonly loc: string
+  readonly def: ToolDefinition
+  /** `def` as JSON text, written at build time (the latest revision's tools/list entry). */
+  readonly json: string
+  readonly validate: ValidateFn
+  readonly revive: RevivePlan
+  readonly result: ResultPlan
+  readonly timeoutMs?: number
+  /** Calls the user's function with its parameters in declared order. `args` are validated and revived. */
+  readonly invoke: (args: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
+}
+
+export interface ResourceEntry {
+  readonly kind: 'resource'
+  readonly name: string
+  readonly loc: string
+  /** A static URI, or an RFC 6570 (level 1–3) template when `template` is true. */
+  readonly uri: string
+  readonly template: boolean
+  readonly title?: string
+  readonly description?: string
+  readonly mimeType?: string
+  /** Validates the template variables (an object of strings) or, for a static resource, nothing. */
+  readonly validate?: ValidateFn
+  readonly revive: RevivePlan
+  /** Receives the URL's template variables as named parameters; returns string | Uint8Array | contents. */
+  readonly invoke: (vars: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
+}
+
+export interface PromptArgument {
+  name: string
+  description?: string
+  required?: boolean
+}
+
+export interface PromptEntry {
+  readonly kind: 'prompt'
+  readonly name: string
+  readonly loc: string
+  readonly title?: string
+  readonly description?: string
+  readonly arguments: readonly PromptArgument[]
+  readonly validate: ValidateFn
+  readonly revive: RevivePlan
+  /** Completion values per argument, from the argument's enum (literal union) type, if any. */
+  readonly completions?: Readonly<Record<string, readonly string[]>>
+  readonly invoke: (args: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
+}
+
+export type TableEntry = ToolEntry | ResourceEntry | PromptEntry
+
+/** The marker on every table the compiler emits; `createServer` refuses modules without one. */
+export const TABLE = Symbol.for('mcp-aot.table')
+
+export interface Table {
+  readonly [TABLE]: 1
+  /** The module's path relative to the project root, as the compiler saw it. */
+  readonly module: string
+  readonly entries: readonly TableEntry[]
+}
+
+/** Called by generated code: `export const __mcp = table('src/tools/x.ts', [...])`. */
+export function table(module: string, entries: readonly TableEntry[]): Table {
+  return { [TABLE]: 1, module, entries }
+}
+
+export function isTable(value: unknown): value is Table {
+  return typeof value === 'object' && value !== null && (value as any)[TABLE] === 1
+}
