@@ -1,0 +1,28 @@
+/**
+ * The conformance fixture server: every tool, resource and prompt the official MCP conformance suite
+ * (@modelcontextprotocol/conformance) calls by name, written as ordinary mcp-aot functions.
+ * Deploy it as a Worker (wrangler.jsonc) or serve it anywhere with `Deno.serve((req) => server.fetch(req, env))`.
+ * Input-required rounds (elicitation, sampling, roots) sign their state with the MCP_STATE_SECRET binding.
+ */
+import { createServer } from 'mcp-aot'
+import * as content from './tools/content.ts'
+import * as notifications from './tools/notifications.ts'
+import * as clientInput from './tools/client-input.ts'
+import * as inputRequired from './tools/input-required.ts'
+import * as resources from './resources.ts'
+import * as prompts from './prompts.ts'
+
+export default createServer(
+  {
+    name: 'mcp-aot-conformance',
+    title: 'mcp-aot conformance fixtures',
+    version: '1.0.0',
+    instructions: 'Fixtures for the official MCP conformance suite; every tool is safe to call.',
+  },
+  content,
+  notifications,
+  clientInput,
+  inputRequired,
+  resources,
+  prompts,
+)
