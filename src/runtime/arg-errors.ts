@@ -1,0 +1,113 @@
+/**
+ * ajv's errors → SCHEMA.md's argument error lines (`Argument 'items[2].qty' must be >= 1.`), one line per
+ * failed rule, in ajv's order, without repeats.
+ */
+import type { AjvError } from './table.ts'
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+const INDEX = /^(?:0|[1-9]\d*)$/
+
+/**
+ * The display path of `key` inside `base`: a top-level argument is its bare name (`customer`), below it
+ * identifiers follow a dot (`customer.email`), indexes and other keys go in brackets (`items[2]`, `tags["a b"]`).
+ */
+export function joinPath(base: string, key: string | number): string {
+  if (base === '') return String(key)
+  if (typeof key === 'number' || INDEX.test(key)) return `${base}[${key}]`
+  return IDENTIFIER.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`
+}
+
+/** A JSON Pointer (`/items/2/qty`) as a display path (`items[2].qty`). */
+export function pointerToPath(pointer: string): string {
+  if (pointer === '') return ''
+  let path = ''
+  for (const segment of pointer.slice(1).split('/')) {
+    path = joinPath(path, segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+  }
+  return path
+}
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+}
+
+function typeNames(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',')
+  return types.map((t) => ARTICLE[t] ?? `a ${t}`).join(' or ')
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** What must hold, the words after "Argument 'p'", for one error whose line names its own path. */
+function rule(error: AjvError): string {
+  const p = error.params ?? {}
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${typeNames(p.type)}.`
+    case 'minimum':
+      return `must be >= ${p.limit}.`
+    case 'maximum':
+      return `must be <= ${p.limit}.`
+    case 'exclusiveMinimum':
+      return `must be > ${p.limit}.`
+    case 'exclusiveMaximum':
+      return `must be < ${p.limit}.`
+    case 'minLength':
+      return `must have at least ${p.limit} character(s).`
+    case 'maxLength':
+      return `must have at most ${p.limit} character(s).`
+    case 'minItems':
+      return `must have at least ${p.limit} item(s).`
+    case 'maxItems':
+      return `must have at most ${p.limit} item(s).`
+    case 'pattern':
+      return `must match the pattern ${p.pattern}.`
+    case 'format':
+      return `must be a valid ${p.format}.`
+    case 'enum':
+      return `must be one of: ${(p.allowedValues as unknown[]).map(show).join(', ')}.`
+    case 'uniqueItems':
+      return `must not contain duplicates.`
+    case 'anyOf':
+      return `does not match any allowed shape.`
+    default:
+      return `${error.message ?? `fails the rule ${error.keyword}`}.`
+  }
+}
+
+function line(error: AjvError): string {
+  const path = pointerToPath(error.instancePath)
+  if (error.keyword === 'required') return `Argument '${joinPath(path, String(error.params.missingProperty))}' is required.`
+  if (error.keyword === 'additionalProperties') {
+    return `Unknown argument '${joinPath(path, String(error.params.additionalProperty))}'.`
+  }
+  // The arguments value itself (not an object at all): there is no argument to name.
+  if (path === '') return `Arguments ${rule(error)}`
+  return `Argument '${path}' ${rule(error)}`
+}
+
+/**
+ * The argument error lines for a failed validation. The per-branch errors ajv reports under a failed
+ * `anyOf` are dropped: the anyOf's own line says it.
+ */
+export function argumentErrors(errors: readonly AjvError[]): string[] {
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf')
+  const lines = new Set<string>()
+  for (const error of errors) {
+    const inBranch = anyOfs.some(
+      (a) =>
+        error.schemaPath.startsWith(a.schemaPath + '/') &&
+        (error.instancePath === a.instancePath || error.instancePath.startsWith(a.instancePath + '/')),
+    )
+    if (!inBranch) lines.add(line(error))
+  }
+  return [...lines]
+}
