@@ -4,17 +4,18 @@
  */
 import { dirname } from 'node:path'
 import { Miniflare } from 'miniflare'
-import { freePort } from './free-port.ts'
 import { served, type Served } from './served.ts'
 
 export interface WorkerdOptions {
   bindings?: Record<string, string>
-  /** Defaults to a port the OS picks. */
+  /** Defaults to 0: the OS picks a free port, and `mf.ready` reports it. */
   port?: number
   compatibilityDate?: string
+  /** Always includes `enable_request_signal`. */
+  compatibilityFlags?: string[]
 }
 
-export const COMPATIBILITY_DATE = '2026-07-01'
+export const COMPATIBILITY_DATE = '2026-07-28'
 
 export async function startWorkerd(scriptPath: string, options: WorkerdOptions = {}): Promise<Served> {
   const mf = new Miniflare({
@@ -22,10 +23,10 @@ export async function startWorkerd(scriptPath: string, options: WorkerdOptions =
     modulesRoot: dirname(scriptPath),
     scriptPath,
     compatibilityDate: options.compatibilityDate ?? COMPATIBILITY_DATE,
-    compatibilityFlags: ['enable_request_signal'],
+    compatibilityFlags: [...new Set(['enable_request_signal', ...(options.compatibilityFlags ?? [])])],
     bindings: options.bindings ?? {},
     host: '127.0.0.1',
-    port: options.port ?? (await freePort()),
+    port: options.port ?? 0,
   })
   let url: URL
   try {

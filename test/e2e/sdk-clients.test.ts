@@ -1,0 +1,240 @@
+/**
+ * Real clients over real HTTP: the official SDK v1 client (2025-11-25) and v2 client (2026-07-28) connect
+ * to examples/conformance — built with Vite and the mcp-aot plugin — served by workerd (Miniflare) and by
+ * Deno, list and call every tool, read resources and get prompts, and get exactly the content the
+ * functions return. On 2026-07-28 the tools that ask the client (elicitation, sampling, roots) complete
+ * through input-required rounds the v2 client answers by itself; on 2025-11-25 a stateless server cannot
+ * take the answer on another POST, and says so.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { buildExample, type BuiltWorker } from '../helpers/build.ts'
+import { startDeno } from '../helpers/deno.ts'
+import { connectV1, connectV2, ROOTS, sampled, type Connected } from '../helpers/mcp-clients.ts'
+import { startWorkerd } from '../helpers/miniflare.ts'
+import type { Served } from '../helpers/served.ts'
+
+const EXAMPLE = resolve(import.meta.dirname, '../../examples/conformance')
+const SECRET = { MCP_STATE_SECRET: 'sdk-clients-e2e-state-secret' }
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
+const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
+
+type Era = 'legacy' | 'modern'
+const text = (value: string) => ({ content: [{ type: 'text', text: value }] })
+
+interface ToolCase {
+  name: string
+  args?: Record<string, unknown>
+  /** The whole result both eras return (resultType and _meta aside). */
+  result?: Record<string, unknown>
+  /** Asks the client for input: on 2026-07-28 this result, on 2025-11-25 a refusal. */
+  needsInput?: Record<string, unknown>
+}
+
+/** Every tool of examples/conformance, what it is called with, and what it answers. */
+const TOOLS: ToolCase[] = [
+  { name: 'test_simple_text', result: text('This is a simple text response for testing.') },
+  { name: 'test_image_content', result: { content: [{ type: 'image', data: PNG, mimeType: 'image/png' }] } },
+  { name: 'test_audio_content', result: { content: [{ type: 'audio', data: WAV, mimeType: 'audio/wav' }] } },
+  {
+    name: 'test_embedded_resource',
+    result: { content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }] },
+  },
+  {
+    name: 'test_multiple_content_types',
+    result: {
+      content: [
+        { type: 'text', text: 'Multiple content types test:' },
+        { type: 'image', data: PNG, mimeType: 'image/png' },
+        { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+      ],
+    },
+  },
+  { name: 'test_error_handling', result: { ...text('This tool intentionally returns an error for testing'), isError: true } },
+  { name: 'test_tool_with_logging', result: text('Tool with logging executed successfully') },
+  { name: 'test_tool_with_progress', result: text('Progress tool completed 100 of 100 steps') },
+  { name: 'test_logging_tool', result: text('Logging evaluated') },
+  { name: 'test_sampling', args: { prompt: 'Write a haiku' }, needsInput: text(`LLM response: ${sampled('Write a haiku')}`) },
+  {
+    name: 'test_elicitation',
+    args: { message: 'Who are you?' },
+    needsInput: text('User response: action=accept, content={"username":"testuser","email":"test@example.com"}'),
+  },
+  {
+    name: 'test_elicitation_sep1034_defaults',
+    needsInput: text('Elicitation completed: action=accept, content={"name":"Alice","age":25,"score":88.5,"status":"inactive","verified":false}'),
+  },
+  {
+    name: 'test_elicitation_sep1330_enums',
+    needsInput: text(
+      'Elicitation completed: action=accept, content={"untitledSingle":"option2","titledSingle":"value3","legacyEnum":"opt1","untitledMulti":["option1","option3"],"titledMulti":["value2"]}',
+    ),
+  },
+  { name: 'test_input_required_result_elicitation', needsInput: text('Hello, Alice!') },
+  { name: 'test_input_required_result_sampling', needsInput: text(`Sampling result: ${sampled('What is the capital of France?')}`) },
+  { name: 'test_input_required_result_list_roots', needsInput: text(`Found ${ROOTS.length} root(s)`) },
+  { name: 'test_input_required_result_request_state', needsInput: text('state-ok: requestState validated') },
+  {
+    name: 'test_input_required_result_multiple_inputs',
+    needsInput: text(`Name: Alice; Greeting: ${sampled('Generate a greeting')}; Roots: ${ROOTS.length}`),
+  },
+  { name: 'test_input_required_result_multi_round', needsInput: text('Multi-round complete for Alice who likes blue') },
+  { name: 'test_input_required_result_tampered_state', needsInput: text('integrity-ok: state verified') },
+  { name: 'test_input_required_result_capabilities', needsInput: text('capabilities-ok: received elicit_input,sample_input') },
+  { name: 'test_missing_capability', needsInput: text(`Success: ${sampled('Say something')}`) },
+  { name: 'test_streaming_elicitation', needsInput: text('Streaming complete: accept') },
+]
+
+/** A result without the fields that say how it was sent rather than what it is. */
+function bare(result: Record<string, unknown>): Record<string, unknown> {
+  const { _meta, resultType, ...rest } = result
+  return rest
+}
+
+type Outcome = { result: Record<string, unknown> } | { error: string }
+
+async function call(session: Connected, name: string, args: Record<string, unknown> = {}, onprogress?: (p: { progress: number }) => void): Promise<Outcome> {
+  try {
+    const options = { timeout: 15_000, ...(onprogress ? { onprogress } : {}) }
+    const result =
+      'getProtocolEra' in session.client
+        ? await session.client.callTool({ name, arguments: args }, options)
+        : await session.client.callTool({ name, arguments: args }, undefined, options)
+    return { result: bare(result as Record<string, unknown>) }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+interface Runtime {
+  name: string
+  start(file: string): Promise<Served>
+}
+
+const RUNTIMES: Runtime[] = [
+  { name: 'workerd (Miniflare)', start: (file) => startWorkerd(file, { bindings: SECRET }) },
+  { name: 'Deno', start: (file) => startDeno(file, { env: SECRET }) },
+]
+
+const CLIENTS: { era: Era; connect: (url: string) => Promise<Connected> }[] = [
+  { era: 'legacy', connect: connectV1 },
+  { era: 'modern', connect: connectV2 },
+]
+
+let worker: BuiltWorker
+
+beforeAll(async () => {
+  worker = await buildExample(EXAMPLE)
+})
+
+afterAll(async () => {
+  await worker?.remove()
+})
+
+describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
+  let server: Served
+
+  beforeAll(async () => {
+    server = await runtime.start(worker.file)
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  describe.each(CLIENTS)('official SDK client, $era era', ({ era, connect }) => {
+    let session: Connected
+
+    beforeAll(async () => {
+      session = await connect(server.url)
+    })
+
+    afterAll(async () => {
+      await session?.close()
+    })
+
+    it('negotiates the revision the client speaks', () => {
+      expect(session.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25')
+    })
+
+    it('lists every tool, each with a description and a closed input schema', async () => {
+      const { tools } = await session.client.listTools()
+      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort())
+      for (const tool of tools) {
+        expect(tool.description, tool.name).toBeTruthy()
+        expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false })
+      }
+      const sampling = tools.find((tool) => tool.name === 'test_sampling')
+      expect(sampling?.inputSchema).toEqual({
+        type: 'object',
+        properties: { prompt: { type: 'string', description: 'The prompt to send to the LLM' } },
+        required: ['prompt'],
+        additionalProperties: false,
+      })
+      expect(tools.find((tool) => tool.name === 'test_simple_text')?.annotations).toEqual({ readOnlyHint: true })
+    })
+
+    it.each(TOOLS)('calls $name', async (tool) => {
+      const outcome = await call(session, tool.name, tool.args)
+      if (tool.result) expect(outcome).toEqual({ result: tool.result })
+      else if (era === 'modern') expect(outcome).toEqual({ result: tool.needsInput })
+      else expect(outcome).toMatchObject({ result: { isError: true } })
+    })
+
+    it('reports progress from ctx.progress while the tool runs', async () => {
+      const steps: number[] = []
+      const outcome = await call(session, 'test_tool_with_progress', {}, (progress) => steps.push(progress.progress))
+      expect(outcome).toEqual({ result: text('Progress tool completed 100 of 100 steps') })
+      expect(steps).toEqual([0, 50, 100])
+    })
+
+    it('refuses arguments that do not match the schema, naming them', async () => {
+      const outcome = await call(session, 'test_sampling', { prompt: 42, extra: true })
+      expect(outcome).toMatchObject({ result: { isError: true } })
+      const message = (outcome as { result: { content: { text: string }[] } }).result.content[0].text
+      expect(message).toContain("Argument 'prompt' must be a string.")
+      expect(message).toContain("Unknown argument 'extra'.")
+    })
+
+    it('reads a text resource, a binary resource and a templated resource', async () => {
+      const { resources } = await session.client.listResources()
+      expect(resources.map((resource) => resource.uri).sort()).toEqual(['test://static-binary', 'test://static-text', 'test://watched-resource'])
+      const { resourceTemplates } = await session.client.listResourceTemplates()
+      expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['test://template/{id}/data'])
+
+      const textual = await session.client.readResource({ uri: 'test://static-text' })
+      expect(textual.contents).toEqual([{ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' }])
+      const binary = await session.client.readResource({ uri: 'test://static-binary' })
+      expect(binary.contents).toEqual([{ uri: 'test://static-binary', mimeType: 'image/png', blob: PNG }])
+      const templated = await session.client.readResource({ uri: 'test://template/42/data' })
+      expect(templated.contents).toEqual([
+        { uri: 'test://template/42/data', mimeType: 'application/json', text: '{"id":"42","templateTest":true,"data":"Data for ID: 42"}' },
+      ])
+    })
+
+    it('gets prompts with their arguments substituted', async () => {
+      const { prompts } = await session.client.listPrompts()
+      expect(prompts.find((prompt) => prompt.name === 'test_prompt_with_arguments')).toMatchObject({
+        description: 'A prompt with required arguments.',
+        arguments: [
+          { name: 'arg1', description: 'First test argument', required: true },
+          { name: 'arg2', description: 'Second test argument', required: true },
+        ],
+      })
+      const got = await session.client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'sun', arg2: 'moon' } })
+      expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='sun', arg2='moon'" } }])
+      const withResource = await session.client.getPrompt({ name: 'test_prompt_with_embedded_resource', arguments: { resourceUri: 'test://doc' } })
+      expect(withResource.messages[0]).toEqual({
+        role: 'user',
+        content: { type: 'resource', resource: { uri: 'test://doc', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+      })
+    })
+
+    if (era === 'modern') {
+      it('gets a prompt that asks the user first (input-required round on prompts/get)', async () => {
+        const got = await session.client.getPrompt({ name: 'test_input_required_result_prompt' })
+        expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Prompt with context: test context' } }])
+      })
+    }
+  })
+})

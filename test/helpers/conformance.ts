@@ -1,0 +1,109 @@
+/**
+ * Runs the official MCP conformance suite (@modelcontextprotocol/conformance, its own CLI, on the repo's
+ * Node 22) against a server URL and reads back every scenario's checks.json.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const NODE = join(ROOT, 'node_modules/.bin/node')
+const PACKAGE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance')
+const CLI = join(PACKAGE, 'dist/index.js')
+
+export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO'
+
+export interface Check {
+  id: string
+  name: string
+  status: CheckStatus
+  errorMessage?: string
+  details?: unknown
+}
+
+export interface ConformanceRun {
+  /** The CLI's exit code: 0 when every scored scenario passed or failed as the baseline expects. */
+  code: number
+  stdout: string
+  stderr: string
+  /** Each scenario that ran, with its checks. */
+  scenarios: Map<string, Check[]>
+}
+
+export interface ConformanceOptions {
+  /** `--requirements <revision>`: exactly what that revision requires, at its own wire version. */
+  requirements: string
+  /** `--expected-failures <file>` (YAML, `server:` list). */
+  expectedFailures?: string
+  /** Per-scenario timeout. */
+  timeoutMs?: number
+}
+
+export async function runConformance(url: string, options: ConformanceOptions): Promise<ConformanceRun> {
+  const outputDir = await mkdtemp(join(tmpdir(), `mcp-aot-conformance-${options.requirements}-`))
+  const args = [CLI, 'server', '--url', url, '--requirements', options.requirements, '-o', outputDir]
+  args.push('--timeout', String(options.timeoutMs ?? 15000))
+  if (options.expectedFailures) args.push('--expected-failures', options.expectedFailures)
+  try {
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      execFile(NODE, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1
+        done({ code, stdout, stderr })
+      })
+    })
+    return { code, stdout, stderr, scenarios: await readResults(outputDir) }
+  } finally {
+    await rm(outputDir, { recursive: true, force: true })
+  }
+}
+
+/** `-o DIR` writes `server-<scenario>-<ISO timestamp with : and . as ->/checks.json`. */
+async function readResults(outputDir: string): Promise<Map<string, Check[]>> {
+  const scenarios = new Map<string, Check[]>()
+  for (const entry of await readdir(outputDir, { withFileTypes: true })) {
+    const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/.exec(entry.name)
+    if (!entry.isDirectory() || !match) continue
+    const text = await readFile(join(outputDir, entry.name, 'checks.json'), 'utf8').catch(() => null)
+    const checks: Check[] = text === null
+      ? [{ id: 'checks-json', name: 'ChecksJson', status: 'FAILURE', errorMessage: 'the scenario wrote no checks.json (it crashed or timed out)' }]
+      : JSON.parse(text)
+    scenarios.set(match[1], [...(scenarios.get(match[1]) ?? []), ...checks])
+  }
+  return scenarios
+}
+
+/** The `server:` list of a conformance YAML file (a requirement set or an expected-failures baseline). */
+export function serverList(yaml: string): string[] {
+  const list: string[] = []
+  let inServer = false
+  for (const raw of yaml.split('\n')) {
+    const line = raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '')
+    if (/^\S/.test(line)) inServer = /^server:\s*$/.test(line)
+    else if (inServer) {
+      const item = /^\s+-\s+(\S+)\s*$/.exec(line)
+      if (item) list.push(item[1])
+    }
+  }
+  return list
+}
+
+/** The server scenarios a spec revision requires (scored), from the suite's own frozen requirement set. */
+export async function requiredServerScenarios(revision: string): Promise<string[]> {
+  return serverList(await readFile(join(PACKAGE, 'requirements', `${revision}.yaml`), 'utf8'))
+}
+
+export interface FailedCheck {
+  scenario: string
+  check: string
+  message: string
+}
+
+/** Every FAILURE among the given scenarios, one line each, for readable assertion diffs. */
+export function failedChecks(run: ConformanceRun, scenarios: readonly string[]): FailedCheck[] {
+  return scenarios.flatMap((scenario) =>
+    (run.scenarios.get(scenario) ?? [])
+      .filter((check) => check.status === 'FAILURE')
+      .map((check) => ({ scenario, check: check.id, message: check.errorMessage ?? '' })),
+  )
+}
