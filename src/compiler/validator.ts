@@ -96,6 +96,14 @@ export function compileValidator(schema: object, name: string): string {
   } finally {
     ajv.removeSchema(schema)
   }
+  return standaloneToExpression(source, name)
+}
+
+/**
+ * ajv's ESM standalone module text (one validator, `lines: true`) → the IIFE expression compileValidator
+ * returns. Exported for tests; throws when a `require(` (or `eval(`, `new Function`) survives the rewrite.
+ */
+export function standaloneToExpression(source: string, name: string): string {
   return wrap(rewrite(source, name), name)
 }
 

@@ -1,0 +1,48 @@
+/** One module: source text in → the appended table, the declarations, the files read, or one error with every finding. */
+import MagicString from 'magic-string'
+import { CompileError, type Diagnostic } from './diagnostics.ts'
+import { emitTable } from './emit.ts'
+import { extract, type Declaration } from './extract.ts'
+import type { Project } from './project.ts'
+import { Resolver } from './resolve.ts'
+
+/** Cheap test before parsing: a module without these words declares nothing. */
+export const MARKER = /@(tool|resource|prompt)\b/
+
+export interface Analysis {
+  declarations: Declaration[]
+  /** Files other than the module itself that types were read from (watch files). */
+  read: string[]
+  /** Every finding of the module in one error, when there are any. */
+  error?: CompileError
+}
+
+/** Reads a module's declarations; never throws for the user's code (findings are in `error`). */
+export function analyze(project: Project, id: string, code: string): Analysis {
+  const file = project.file(id, code)
+  project.read.clear()
+  const diagnostics: Diagnostic[] = []
+  const declarations = extract(file, new Resolver(project), diagnostics)
+  const read = [...project.read].filter((p) => p !== id)
+  if (diagnostics.length === 0) return { declarations, read }
+  const sources = new Map<string, string>([[file.display, code]])
+  for (const p of read) sources.set(project.file(p).display, project.file(p).source)
+  diagnostics.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.line - b.loc.line || a.loc.column - b.loc.column : 0))
+  return { declarations, read, error: new CompileError(diagnostics, sources) }
+}
+
+export interface CompiledModule extends Analysis {
+  code: string
+  map: ReturnType<MagicString['generateMap']>
+}
+
+/** The transformed module, or null when it declares nothing. Throws the module's CompileError. */
+export function compileModule(project: Project, id: string, code: string): CompiledModule | null {
+  if (!MARKER.test(code)) return null
+  const analysis = analyze(project, id, code)
+  if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
+  if (analysis.declarations.length === 0) return null
+  const s = new MagicString(code)
+  s.append(emitTable(project.file(id).display, analysis.declarations))
+  return { ...analysis, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
+}

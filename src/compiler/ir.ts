@@ -1,0 +1,42 @@
+/**
+ * The type IR: what a value is, independent of how TypeScript spelled it. Every later stage (schema,
+ * validator, revival, results, docs) reads this and never TypeScript syntax.
+ */
+
+export type Literal = string | number | boolean
+
+export interface Loc {
+  file: string
+  line: number
+  column: number
+}
+
+export type TypeIR =
+  | { kind: 'any' } // {}
+  | { kind: 'object-any' } // {"type":"object"}
+  | { kind: 'boolean' }
+  | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; intName?: string }
+  | { kind: 'string'; format?: string; minLength?: number; maxLength?: number; pattern?: string }
+  | { kind: 'bigint' } // decimal string, revived to bigint
+  | { kind: 'date' } // date-time string, revived to Date
+  | { kind: 'url' } // uri string, revived to URL
+  | { kind: 'bytes' } // base64 string, revived to Uint8Array
+  | { kind: 'enum'; values: Literal[] }
+  | { kind: 'array'; items: TypeIR; minItems?: number; maxItems?: number; set?: boolean }
+  | { kind: 'tuple'; elements: TypeIR[] }
+  | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean }
+  | { kind: 'union'; members: TypeIR[] }
+  | { kind: 'nullable'; inner: TypeIR }
+
+export interface Prop {
+  name: string
+  type: TypeIR
+  optional: boolean
+  description?: string
+  /** A JSON literal, written as `default` (an annotation only). */
+  default?: Literal
+  loc?: Loc
+}
+
+/** Marks for parameters the runtime fills in. */
+export type Injected = 'context' | 'signal'

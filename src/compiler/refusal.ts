@@ -1,0 +1,13 @@
+/** A refused construct, thrown inside the resolver and turned into one diagnostic by its caller. */
+import type { Code } from './diagnostics.ts'
+import type { Loc } from './ir.ts'
+
+export class Refusal extends Error {
+  readonly code: Code
+  readonly loc: Loc
+  constructor(code: Code, message: string, loc: Loc) {
+    super(message)
+    this.code = code
+    this.loc = loc
+  }
+}

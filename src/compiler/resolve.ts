@@ -1,0 +1,489 @@
+/**
+ * TypeScript type syntax → the type IR. Each kind of type node is handled in one place; everything
+ * outside SCHEMA.md's contract is refused with its own code and a sentence saying what to write instead.
+ */
+import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
+import type { Literal, Prop, TypeIR } from './ir.ts'
+import { parseJsDoc, normalize } from './jsdoc.ts'
+import { locOf, type Project, type SourceFile } from './project.ts'
+import { Refusal } from './refusal.ts'
+import { lookup, exported, type Sym } from './scope.ts'
+import { applyTags, type Tag } from './tags.ts'
+
+/** What a type node can mean before it is known to be an argument value. */
+export type Resolved =
+  | TypeIR
+  | Tag
+  | { kind: 'null' }
+  | { kind: 'undefined' }
+  | { kind: 'void' }
+  | { kind: 'optional'; inner: TypeIR } // T | undefined
+  | { kind: 'special'; name: 'context' | 'signal' | 'result' | 'content' | 'promise'; inner?: Resolved }
+
+export interface Env {
+  file: SourceFile
+  /** Type parameters of the generic declaration being instantiated. */
+  params: ReadonlyMap<string, Resolved>
+  /** Declarations being resolved (for self-reference). */
+  stack: readonly string[]
+}
+
+const UNSUPPORTED: Record<string, string> = {
+  TSTypeQuery: '`typeof` types are not part of the contract. Declare an interface or type alias for the shape instead.',
+  TSIndexedAccessType: 'Indexed access types (T[\'k\']) are not part of the contract. Name the property\'s type with its own alias and use that.',
+  TSTemplateLiteralType: 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.',
+  TSMappedType: 'Mapped types are not part of the contract. Write the object type out, or use Record, Partial, Pick or Omit.',
+  TSConditionalType: 'Conditional types are not part of the contract. Write the resulting type out.',
+  TSInferType: 'infer is not part of the contract. Write the resulting type out.',
+  TSImportType: 'import(\'…\') types are not part of the contract. Import the type with an import declaration instead.',
+  TSTypePredicate: 'Type predicates are not part of the contract.',
+  TSThisType: 'The this type is not part of the contract. Name the type instead.',
+}
+
+const UNSUPPORTED_GLOBALS = new Set(['Exclude', 'Extract', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
+
+export class Resolver {
+  readonly project: Project
+
+  constructor(project: Project) {
+    this.project = project
+  }
+
+  private refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never {
+    throw new Refusal(code, message, locOf(env.file, node))
+  }
+
+  /** Resolves a type node that must describe a JSON value (an argument, a property, an item). */
+  value(node: any, env: Env): TypeIR {
+    return this.asValue(this.resolve(node, env), env, node)
+  }
+
+  asValue(r: Resolved, env: Env, node: any): TypeIR {
+    switch (r.kind) {
+      case 'optional': return r.inner
+      case 'tag': return this.refuse('MCP021', `A constraint tag needs a type to constrain: write it intersected with one, such as string & MaxLength<80> or number & Min<0>.`, env, node)
+      case 'void': return this.refuse('MCP014', 'void describes no value, so it cannot be an argument. Remove the parameter or give it a value type.', env, node)
+      case 'undefined': return this.refuse('MCP014', 'undefined alone describes no JSON value. Make the parameter optional (x?: T) instead.', env, node)
+      case 'null': return this.refuse('MCP020', 'null alone is not an argument type. Write T | null for a value that may be null.', env, node)
+      case 'special':
+        if (r.name === 'context' || r.name === 'signal') {
+          return this.refuse('MCP020', `${r.name === 'context' ? 'ToolContext' : 'AbortSignal'} is filled in by the runtime and can only be a parameter of its own, not part of an argument type.`, env, node)
+        }
+        return this.refuse('MCP020', r.name === 'promise' ? 'A Promise is not an argument value. Declare the awaited type instead.' : 'Content parts and ToolResult are return types, not argument types.', env, node)
+      default: return r
+    }
+  }
+
+  resolve(node: any, env: Env): Resolved {
+    switch (node.type) {
+      case 'TSStringKeyword': return { kind: 'string' }
+      case 'TSNumberKeyword': return { kind: 'number', integer: false }
+      case 'TSBooleanKeyword': return { kind: 'boolean' }
+      case 'TSBigIntKeyword': return { kind: 'bigint' }
+      case 'TSAnyKeyword':
+      case 'TSUnknownKeyword': return { kind: 'any' }
+      case 'TSObjectKeyword': return { kind: 'object-any' }
+      case 'TSNullKeyword': return { kind: 'null' }
+      case 'TSUndefinedKeyword': return { kind: 'undefined' }
+      case 'TSVoidKeyword': return { kind: 'void' }
+      case 'TSNeverKeyword': return this.refuse('MCP013', 'never describes no value, so no call could satisfy it. Use the type the argument really has.', env, node)
+      case 'TSSymbolKeyword': return this.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
+      case 'TSFunctionType':
+      case 'TSConstructorType':
+      case 'TSMethodSignature': return this.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
+      case 'TSParenthesizedType': return this.resolve(node.typeAnnotation, env)
+      case 'TSLiteralType': return { kind: 'enum', values: [this.literal(node.literal, env)] }
+      case 'TSArrayType': return this.array(node.elementType, env)
+      case 'TSTupleType': return this.tuple(node, env)
+      case 'TSTypeLiteral': return this.object(node.members, env)
+      case 'TSUnionType': return this.union(node.types.map((t: any) => [t, this.resolve(t, env)]), env)
+      case 'TSIntersectionType': return this.intersection(node, env)
+      case 'TSTypeOperator':
+        if (node.operator === 'readonly') return this.resolve(node.typeAnnotation, env)
+        if (node.operator === 'unique') return this.refuse('MCP012', 'A unique symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
+        return this.refuse('MCP020', '`keyof` types are not part of the contract. Write the keys as a literal union (\'a\' | \'b\') instead.', env, node)
+      case 'TSTypeReference': return this.reference(node.typeName, node.typeArguments?.params ?? [], env, node)
+      default: {
+        const why = UNSUPPORTED[node.type] ?? `This type syntax (${node.type}) is not part of the contract. Use the types SCHEMA.md lists.`
+        return this.refuse('MCP020', why, env, node)
+      }
+    }
+  }
+
+  /** An array type; an array of content parts stays content (a return type). */
+  private array(itemNode: any, env: Env): Resolved {
+    const items = this.resolve(itemNode, env)
+    if (items.kind === 'special' && items.name === 'content') return items
+    return { kind: 'array', items: this.asValue(items, env, itemNode) }
+  }
+
+  literal(lit: any, env: Env): Literal {
+    switch (lit.type) {
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral': return lit.value
+      case 'UnaryExpression':
+        if (lit.operator === '-' && lit.argument.type === 'NumericLiteral') return -lit.argument.value
+        break
+      case 'TemplateLiteral':
+        if (lit.expressions.length === 0) return lit.quasis[0].value.cooked
+        return this.refuse('MCP020', 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.', env, lit)
+      case 'BigIntLiteral': return this.refuse('MCP020', 'bigint literal types are not part of the contract. Use bigint.', env, lit)
+    }
+    return this.refuse('MCP020', 'This literal type is not part of the contract. Use a string, number or boolean literal.', env, lit)
+  }
+
+  private tuple(node: any, env: Env): TypeIR {
+    const elements = node.elementTypes.map((el: any) => {
+      if (el.type === 'TSOptionalType' || el.type === 'TSRestType' || (el.type === 'TSNamedTupleMember' && el.optional)) {
+        return this.refuse('MCP024', 'Optional and rest tuple elements are not part of the contract (JSON Schema cannot say which position is missing). Use a fixed tuple, an array, or an object with optional properties.', env, el)
+      }
+      return this.value(el.type === 'TSNamedTupleMember' ? el.elementType : el, env)
+    })
+    return { kind: 'tuple', elements }
+  }
+
+  /** Members of an object type literal or interface body. */
+  object(members: any[], env: Env, into?: { props: Prop[]; rest?: TypeIR }): TypeIR {
+    const props: Prop[] = into ? [...into.props] : []
+    let rest = into?.rest
+    for (const m of members) {
+      if (m.type === 'TSPropertySignature') {
+        if (m.computed || (m.key.type !== 'Identifier' && m.key.type !== 'StringLiteral' && m.key.type !== 'NumericLiteral')) {
+          this.refuse('MCP020', 'Computed property names are not part of the contract. Write the property name out.', env, m)
+        }
+        if (!m.typeAnnotation) this.refuse('MCP008', `Property '${m.key.name ?? m.key.value}' has no type. Write its type (name: string).`, env, m)
+        const r = this.resolve(m.typeAnnotation.typeAnnotation, env)
+        const prop: Prop = {
+          name: String(m.key.type === 'Identifier' ? m.key.name : m.key.value),
+          type: this.asValue(r, env, m.typeAnnotation.typeAnnotation),
+          optional: Boolean(m.optional) || r.kind === 'optional',
+          loc: locOf(env.file, m),
+        }
+        this.memberDoc(m, prop, env)
+        const at = props.findIndex((p) => p.name === prop.name)
+        if (at >= 0) props[at] = prop
+        else props.push(prop)
+      } else if (m.type === 'TSIndexSignature') {
+        const key = m.parameters[0]?.typeAnnotation?.typeAnnotation
+        if (!key || key.type !== 'TSStringKeyword') {
+          this.refuse('MCP015', 'JSON object keys are strings: an index signature must be [key: string]: T.', env, m)
+        }
+        rest = this.value(m.typeAnnotation.typeAnnotation, env)
+      } else if (m.type === 'TSMethodSignature' || m.type === 'TSCallSignatureDeclaration' || m.type === 'TSConstructSignatureDeclaration') {
+        this.refuse('MCP011', 'A function cannot travel as JSON. Remove the method from the argument type, or pass the data it would work on.', env, m)
+      } else {
+        this.refuse('MCP020', `This member (${m.type}) is not part of the contract. Use plain properties and a string index signature.`, env, m)
+      }
+    }
+    return objectType(props, rest)
+  }
+
+  /** A property's own JSDoc: its description and `@default`. */
+  private memberDoc(member: any, prop: Prop, env: Env): void {
+    const comment = [...(member.leadingComments ?? [])].reverse().find((c: any) => c.type === 'CommentBlock' && c.value.startsWith('*'))
+    if (!comment) return
+    const doc = parseJsDoc(comment.value, comment.start)
+    const text = normalize(doc.text)
+    if (text) prop.description = text
+    const tag = doc.tags.find((t) => t.name === 'default')
+    if (tag) {
+      let value: unknown
+      try {
+        value = JSON.parse(tag.value.trim())
+      } catch {
+        value = Symbol.for('invalid')
+      }
+      if (value === null) return
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+        throw new Refusal('MCP028', `@default ${tag.value.trim()} is not a JSON string, number or boolean. Write a JSON literal such as @default "normal", @default 5 or @default true.`, { file: env.file.display, ...lineCol(env.file, tag.offset) })
+      }
+      prop.default = value
+    }
+  }
+
+  union(members: [any, Resolved][], env: Env): Resolved {
+    let nullable = false
+    let optional = false
+    const specials: Resolved[] = []
+    const flat: TypeIR[] = []
+    const add = (r: Resolved, node: any): void => {
+      switch (r.kind) {
+        case 'null': nullable = true; return
+        case 'undefined': case 'void': optional = true; return
+        case 'optional': optional = true; add(r.inner, node); return
+        case 'nullable': nullable = true; add(r.inner, node); return
+        case 'union': for (const m of r.members) add(m, node); return
+        case 'special': case 'tag': specials.push(r); return
+        default: flat.push(r)
+      }
+    }
+    for (const [node, r] of members) add(r, node)
+    if (specials.length > 0) {
+      if (flat.length === 0 && specials.every((s) => s.kind === 'special' && s.name === 'content')) return specials[0]!
+      return this.refuse('MCP020', 'A union that mixes content parts, ToolContext or tags with values is not part of the contract.', env, members[0]![0])
+    }
+    // Literals (and boolean) merge into one enum at the first literal's place.
+    const out: TypeIR[] = []
+    let literals: Literal[] | undefined
+    for (const m of flat) {
+      if (m.kind === 'enum' || m.kind === 'boolean') {
+        const values = m.kind === 'boolean' ? [true, false] : m.values
+        if (!literals) {
+          literals = []
+          out.push({ kind: 'enum', values: literals })
+        }
+        for (const v of values) if (!literals.includes(v)) literals.push(v)
+      } else if (!out.some((o) => JSON.stringify(o) === JSON.stringify(m))) out.push(m)
+    }
+    let type: TypeIR | undefined
+    const collapse = (t: TypeIR): TypeIR =>
+      t.kind === 'enum' && t.values.length === 2 && t.values.includes(true) && t.values.includes(false) ? { kind: 'boolean' } : t
+    if (out.length === 1) type = collapse(out[0]!)
+    else if (out.length > 1) type = { kind: 'union', members: out.map(collapse) }
+    if (!type) {
+      if (nullable) return { kind: 'null' }
+      return { kind: 'undefined' }
+    }
+    if (nullable) type = { kind: 'nullable', inner: type }
+    return optional ? { kind: 'optional', inner: type } : type
+  }
+
+  private intersection(node: any, env: Env): Resolved {
+    const tags: Tag[] = []
+    const objects: Extract<TypeIR, { kind: 'object' }>[] = []
+    const others: [any, TypeIR][] = []
+    for (const t of node.types) {
+      const r = this.resolve(t, env)
+      if (r.kind === 'tag') tags.push(r)
+      else if (r.kind === 'object') objects.push(r)
+      else others.push([t, this.asValue(r, env, t)])
+    }
+    if (others.length > 1) {
+      return this.refuse('MCP013', 'An intersection of two different value types describes no value. Intersect one type with constraint tags or object types only.', env, node)
+    }
+    if (others.length === 1) return applyTags(others[0]![1], tags) // object members of a primitive are brands
+    if (objects.length === 0) {
+      return this.refuse('MCP021', 'Constraint tags need a type to constrain: write them intersected with one, such as string & MaxLength<80>.', env, node)
+    }
+    if (tags.length > 0) applyTags(mergeObjects(objects), tags)
+    return mergeObjects(objects)
+  }
+
+  private reference(name: any, args: any[], env: Env, node: any): Resolved {
+    if (name.type === 'Identifier' && env.params.has(name.name)) return env.params.get(name.name)!
+    if (name.type === 'TSQualifiedName') return this.qualified(name, args, env, node)
+    const sym = lookup(this.project, env.file, name.name)
+    if (!sym) return this.global(name.name, args, env, node)
+    return this.symbol(sym, name.name, args, env, node)
+  }
+
+  private qualified(name: any, args: any[], env: Env, node: any): Resolved {
+    if (name.left.type !== 'Identifier') return this.refuse('MCP020', 'Deeply qualified type names are not part of the contract. Import the type by name.', env, node)
+    const left = lookup(this.project, env.file, name.left.name)
+    if (left?.kind === 'namespace') return this.symbol(exported(this.project, left.file, name.right.name), name.right.name, args, env, node)
+    if (left?.kind === 'decl' && left.declKind === 'enum') {
+      const members = this.enumMembers(left, env)
+      const hit = members.find((m) => m.name === name.right.name)
+      if (hit) return { kind: 'enum', values: [hit.value] }
+    }
+    if (left?.kind === 'builtin' && left.name === '*') return this.builtin(name.right.name, args, env, node)
+    return this.refuse('MCP018', `Cannot find the type ${name.left.name}.${name.right.name}. Import it, or declare it in this file.`, env, node)
+  }
+
+  private symbol(sym: Sym, name: string, args: any[], env: Env, node: any): Resolved {
+    switch (sym.kind) {
+      case 'builtin': return this.builtin(sym.name, args, env, node)
+      case 'unresolved': return this.refuse('MCP018', `Cannot find the module '${sym.specifier}' that ${name} is imported from. Check the path (relative imports, tsconfig paths, an installed package with types).`, env, node)
+      case 'not-exported': return this.refuse('MCP018', `${sym.file.display} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)
+      case 'namespace': return this.refuse('MCP020', `${name} is a module namespace, not a type. Write ${name}.TypeName.`, env, node)
+      case 'decl': return this.declaration(sym, args, env, node)
+    }
+  }
+
+  private builtin(name: string, args: any[], env: Env, node: any): Resolved {
+    const value = builtinValue(name)
+    if (value) return value
+    const tag = TAG_NAMES[name]
+    if (tag) {
+      const arg = args[0]
+      if (!arg || arg.type !== 'TSLiteralType') {
+        return this.refuse('MCP026', `${name}<…> takes one literal: ${tag === 'pattern' ? "Pattern<'^[a-z]+$'>" : `${name}<1>`}.`, env, node)
+      }
+      const v = this.literal(arg.literal, env)
+      if (tag === 'pattern' ? typeof v !== 'string' : typeof v !== 'number') {
+        return this.refuse('MCP026', `${name}<…> takes a ${tag === 'pattern' ? 'string' : 'number'} literal.`, env, node)
+      }
+      return { kind: 'tag', tag, value: v as number | string, loc: locOf(env.file, node) }
+    }
+    if (name === 'ToolContext') return { kind: 'special', name: 'context' }
+    if (name === 'ToolResult') return { kind: 'special', name: 'result' }
+    if (CONTENT_TYPES.has(name)) return { kind: 'special', name: 'content' }
+    return this.refuse('MCP018', `mcp-aot exports no type named ${name}. See the type table in the README (Int, Min, MaxLength, Email, …).`, env, node)
+  }
+
+  private global(name: string, args: any[], env: Env, node: any): Resolved {
+    const arg = (i: number): any => {
+      const a = args[i]
+      if (!a) this.refuse('MCP016', `${name} needs its type argument${name === 'Map' || name === 'Record' ? 's' : ''} written out, such as ${name === 'Map' || name === 'Record' ? `${name}<string, number>` : `${name}<string>`}.`, env, node)
+      return a
+    }
+    switch (name) {
+      case 'Date': return { kind: 'date' }
+      case 'URL': return { kind: 'url' }
+      case 'Uint8Array': return { kind: 'bytes' }
+      case 'AbortSignal': return { kind: 'special', name: 'signal' }
+      case 'Array':
+      case 'ReadonlyArray': return this.array(arg(0), env)
+      case 'Set':
+      case 'ReadonlySet': return { kind: 'array', items: this.value(arg(0), env), set: true }
+      case 'Map':
+      case 'ReadonlyMap':
+      case 'Record': return this.keyed(name, arg(0), arg(1), env, node)
+      case 'Promise':
+      case 'PromiseLike': return { kind: 'special', name: 'promise', inner: this.resolve(arg(0), env) }
+      case 'Partial':
+      case 'Required':
+      case 'Readonly': {
+        const inner = this.resolve(arg(0), env)
+        if (name === 'Readonly') return inner
+        const obj = this.objectOf(inner, name, env, node)
+        return { ...obj, props: obj.props.map((p) => ({ ...p, optional: name === 'Partial' })) }
+      }
+      case 'NonNullable': {
+        const inner = this.resolve(arg(0), env)
+        if (inner.kind === 'optional') return inner.inner.kind === 'nullable' ? inner.inner.inner : inner.inner
+        return inner.kind === 'nullable' ? inner.inner : inner
+      }
+      case 'Pick':
+      case 'Omit': {
+        const obj = this.objectOf(this.resolve(arg(0), env), name, env, node)
+        const keys = this.resolve(arg(1), env)
+        if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string')) {
+          return this.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
+        }
+        const props = obj.props.filter((p) => keys.values.includes(p.name) === (name === 'Pick'))
+        return objectType(props, obj.rest)
+      }
+      case 'Function': return this.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
+      case 'Symbol': return this.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
+    }
+    if (UNSUPPORTED_GLOBALS.has(name)) {
+      return this.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out (for Exclude/Extract: the remaining literal union).`, env, node)
+    }
+    return this.refuse('MCP018', `Cannot find the type ${name}. Declare or import it; of the global types, only Date, URL, Uint8Array, Array, Set, Map, Record, Promise and the utility types Partial, Required, Pick, Omit, Readonly, NonNullable are understood.`, env, node)
+  }
+
+  private keyed(name: string, keyNode: any, valueNode: any, env: Env, node: any): TypeIR {
+    const key = this.resolve(keyNode, env)
+    const value = this.value(valueNode, env)
+    if (key.kind === 'string') {
+      if (name === 'Record' && value.kind === 'any') return { kind: 'object-any' }
+      return { kind: 'object', props: [], rest: value, ...(name !== 'Record' ? { map: true } : {}) }
+    }
+    if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string')) {
+      return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false })) }
+    }
+    return this.refuse('MCP015', `JSON object keys are strings: write ${name}<string, T>${name === 'Record' ? " or Record<'a' | 'b', T>" : ''}.`, env, node)
+  }
+
+  private objectOf(r: Resolved, what: string, env: Env, node: any): Extract<TypeIR, { kind: 'object' }> {
+    if (r.kind === 'object') return r
+    return this.refuse('MCP020', `${what}<…> applies to object types (interfaces, object literals, aliases of them).`, env, node)
+  }
+
+  private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {
+    const key = `${sym.file.path}#${sym.name}`
+    if (env.stack.includes(key)) {
+      return this.refuse('MCP017', `${sym.name} refers to itself, and every schema is written inline (no $ref). Give the nested level its own, non-recursive type, or use JsonValue.`, env, node)
+    }
+    switch (sym.declKind) {
+      case 'class': return this.refuse('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, env, node)
+      case 'value': return this.refuse('MCP020', `${sym.name} is a value, not a type. Declare an interface or type alias.`, env, node)
+      case 'enum': return { kind: 'enum', values: this.enumMembers(sym, env).map((m) => m.value) }
+    }
+    const decl = sym.nodes[0]
+    const inner: Env = { file: sym.file, params: this.bind(decl, sym.name, args, env, node), stack: [...env.stack, key] }
+    if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
+    let acc: { props: Prop[]; rest?: TypeIR } = { props: [] }
+    for (const d of sym.nodes) {
+      for (const h of d.extends ?? []) {
+        const base = this.heritage(h, inner)
+        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest }
+      }
+    }
+    for (const d of sym.nodes) acc = this.object(d.body.body, inner, acc) as { props: Prop[]; rest?: TypeIR }
+    return objectType(acc.props, acc.rest)
+  }
+
+  private heritage(h: any, env: Env): Extract<TypeIR, { kind: 'object' }> {
+    const expr = h.expression
+    const name = expr.type === 'Identifier' ? expr : expr.type === 'MemberExpression' ? { type: 'TSQualifiedName', left: expr.object, right: expr.property } : expr
+    const r = this.reference(name, h.typeArguments?.params ?? [], env, h)
+    return this.objectOf(r, 'extends', env, h)
+  }
+
+  private bind(decl: any, name: string, args: any[], env: Env, node: any): Map<string, Resolved> {
+    const params = decl.typeParameters?.params ?? []
+    const bound = new Map<string, Resolved>()
+    params.forEach((p: any, i: number) => {
+      const pname = typeof p.name === 'string' ? p.name : p.name.name
+      if (args[i]) bound.set(pname, this.resolve(args[i], env))
+      else if (p.default) bound.set(pname, this.resolve(p.default, { ...env, params: bound }))
+      else this.refuse('MCP016', `${name} is generic: give it a concrete type argument for ${pname} (${name}<string>).`, env, node)
+    })
+    if (args.length > params.length) this.refuse('MCP020', `${name} takes ${params.length} type argument(s), ${args.length} given.`, env, node)
+    return bound
+  }
+
+  enumMembers(sym: Extract<Sym, { kind: 'decl' }>, env: Env): { name: string; value: Literal }[] {
+    const out: { name: string; value: Literal }[] = []
+    let next = 0
+    for (const decl of sym.nodes) {
+      for (const m of decl.body?.members ?? decl.members ?? []) {
+        const name = m.id.type === 'Identifier' ? m.id.name : m.id.value
+        let value: Literal
+        const init = m.initializer
+        if (!init) {
+          if (typeof next !== 'number') this.refuse('MCP019', `Enum member ${name} follows a string member and has no value. Give it a literal value.`, { ...env, file: sym.file }, m)
+          value = next
+        } else if (init.type === 'StringLiteral' || init.type === 'NumericLiteral') value = init.value
+        else if (init.type === 'UnaryExpression' && init.operator === '-' && init.argument.type === 'NumericLiteral') value = -init.argument.value
+        else if (init.type === 'TemplateLiteral' && init.expressions.length === 0) value = init.quasis[0].value.cooked
+        else return this.refuse('MCP019', `Enum member ${name} is computed, so its value is unknown at build time. Give it a string or number literal.`, { ...env, file: sym.file }, m)
+        next = typeof value === 'number' ? value + 1 : (NaN as number)
+        out.push({ name, value })
+      }
+    }
+    return out
+  }
+}
+
+function lineCol(file: SourceFile, offset: number): { line: number; column: number } {
+  const { line, column } = locOf(file, { start: offset })
+  return { line, column }
+}
+
+function mergeProps(a: Prop[], b: Prop[]): Prop[] {
+  const out = [...a]
+  for (const p of b) {
+    const at = out.findIndex((q) => q.name === p.name)
+    if (at >= 0) out[at] = p
+    else out.push(p)
+  }
+  return out
+}
+
+function mergeObjects(objects: Extract<TypeIR, { kind: 'object' }>[]): TypeIR {
+  let props: Prop[] = []
+  let rest: TypeIR | undefined
+  for (const o of objects) {
+    props = mergeProps(props, o.props)
+    rest = o.rest ?? rest
+  }
+  return objectType(props, rest)
+}
+
+function objectType(props: Prop[], rest: TypeIR | undefined): Extract<TypeIR, { kind: 'object' }> {
+  return rest ? { kind: 'object', props, rest } : { kind: 'object', props }
+}

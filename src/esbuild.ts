@@ -1,0 +1,4 @@
+/** mcp-aot for esbuild: `plugins: [mcp()]`. */
+import { unplugin } from './plugin.ts'
+
+export default unplugin.esbuild
