@@ -6,8 +6,10 @@
  *
  * Semantics follow ajv-formats "full" mode: `time` and `date-time` require an offset (`Z` or ±hh:mm, also
  * ±hhmm and ±hh), a leap second is accepted only at 23:59:60 UTC, days are checked against the month and
- * leap years, and `uri` is an RFC 3986 URI with a scheme. Deliberately stricter than ajv-formats in two
- * corners: the date-time separator is `T`, `t` or a space (not any whitespace), and hour 24 is never valid.
+ * leap years, and `uri` is an RFC 3986 URI with a scheme. Where ajv-formats strays from the RFCs this
+ * follows the RFCs (test/validator/formats.test.ts lists each case): the date-time separator is `T`, `t`
+ * or a space (not any whitespace); hour 24 is never valid (ajv-formats lets `24:59:30+01:00` through its
+ * leap-second rule); a URI may have an empty path (`foo:`, `foo:?q`); `http:/[::1]` is not a URI.
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,0 +1,124 @@
+/** The generated validator code itself: plain ESM, no require/eval, deterministic, scoped, strict. */
+import { describe, expect, it } from 'vitest'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { compileValidator, RUNTIME_IMPORT, standaloneToExpression } from '../../src/compiler/validator.ts'
+import { closed, linesFor, loadModule } from './load.ts'
+
+/** Uses every keyword and format SCHEMA.md writes, and every helper the runtime provides. */
+const everything = closed({
+  email: { type: 'string', format: 'email', description: 'Who to tell; may require("x") or eval(y) in prose.' },
+  uri: { type: 'string', format: 'uri' },
+  uuid: { type: 'string', format: 'uuid' },
+  date: { type: 'string', format: 'date' },
+  time: { type: 'string', format: 'time' },
+  when: { type: 'string', format: 'date-time' },
+  duration: { type: 'string', format: 'duration' },
+  host: { type: 'string', format: 'hostname' },
+  ip4: { type: 'string', format: 'ipv4' },
+  ip6: { type: 'string', format: 'ipv6' },
+  name: { type: 'string', minLength: 1, maxLength: 80, pattern: '^\\p{L}' },
+  bytes: { type: 'string', contentEncoding: 'base64' },
+  tags: { type: 'array', items: closed({ k: { type: 'string' } }), minItems: 1, maxItems: 5, uniqueItems: true },
+  pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], minItems: 2, maxItems: 2 },
+  level: { type: ['string', 'null'], enum: ['low', 'high', null], default: 'low' },
+  mixed: { enum: ['auto', 0] },
+  shape: { anyOf: [closed({ r: { type: 'number' } }), { type: 'null' }] },
+  counts: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+  any: {},
+}, ['email'])
+
+describe('compileValidator', () => {
+  it('writes an IIFE of plain code: no require, new Function or eval', () => {
+    const code = compileValidator(everything, 'v0')
+    expect(code.startsWith('(() => {\n')).toBe(true)
+    expect(code.endsWith('\nreturn validate0\n})()')).toBe(true)
+    // The description's text is still there, as data.
+    expect(code).toContain('may require(\\"x\\") or eval(y) in prose.')
+    const withoutSchemaText = code.replace(/^const schema\d+ = .*$/gm, '')
+    expect(withoutSchemaText).not.toContain('require(')
+    expect(withoutSchemaText).not.toContain('new Function(')
+    expect(withoutSchemaText).not.toContain('eval(')
+    expect(code).not.toMatch(/^export /m)
+    expect(code).not.toContain('"use strict"')
+    // Every helper comes from the runtime import.
+    expect(code).toContain('= __mcp_ucs2length;')
+    expect(code).toContain('= __mcp_equal;')
+    expect(code).toContain('= __mcp_formats.uri;')
+    expect(code).toContain('= __mcp_formats["date-time"];')
+  })
+
+  it('names the runtime import', () => {
+    expect(RUNTIME_IMPORT).toBe(
+      "import { ucs2length as __mcp_ucs2length, equal as __mcp_equal, formats as __mcp_formats } from 'mcp-aot/internal'",
+    )
+  })
+
+  it('is byte-identical whatever was compiled before, and in another process', () => {
+    const first = compileValidator(everything, 'v0')
+    compileValidator(closed({ other: { type: 'string', format: 'email', pattern: '^a' } }), 'v1')
+    compileValidator({ type: 'object', properties: { x: { type: 'array', items: {}, uniqueItems: true } } }, 'v2')
+    expect(compileValidator(everything, 'v0')).toBe(first)
+
+    const validator = fileURLToPath(new URL('../../src/compiler/validator.ts', import.meta.url))
+    const script = `import { compileValidator } from ${JSON.stringify(validator)}
+process.stdout.write(compileValidator(${JSON.stringify(everything)}, 'v0'))`
+    const node = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url))
+    const other = execFileSync(node, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    expect(other).toBe(first)
+  })
+
+  it('keeps several validators in one module apart', async () => {
+    const mod = await loadModule({
+      v0: compileValidator(closed({ a: { type: 'string', maxLength: 2 } }), 'v0'),
+      v1: compileValidator(closed({ a: { type: 'integer' } }), 'v1'),
+    })
+    expect(linesFor(mod.v0!, { a: 'abc' })).toEqual(["Argument 'a' must have at most 2 character(s)."])
+    expect(linesFor(mod.v1!, { a: 'abc' })).toEqual(["Argument 'a' must be an integer."])
+    expect(linesFor(mod.v0!, { a: 'ab' })).toEqual([])
+  })
+
+  it('loads and runs the schema that uses every helper', async () => {
+    const { v0 } = await loadModule({ v0: compileValidator(everything, 'v0') })
+    const good = {
+      email: 'a@example.com', uri: 'https://example.com', uuid: '123e4567-e89b-12d3-a456-426614174000',
+      date: '2026-05-01', time: '14:30:00Z', when: '2026-05-01T14:30:00Z', duration: 'P1D', host: 'example.com',
+      ip4: '10.0.0.1', ip6: '::1', name: 'Ärger', bytes: 'AA==', tags: [{ k: 'a' }, { k: 'b' }], pair: ['a', 1],
+      level: null, mixed: 'auto', shape: { r: 1 }, counts: { a: 1 }, any: [1, 'x'],
+    }
+    expect(linesFor(v0!, good)).toEqual([])
+    expect(linesFor(v0!, { ...good, tags: [{ k: 'a' }, { k: 'a' }], name: '1', time: '14:30:00' })).toEqual([
+      "Argument 'time' must be a valid time.",
+      "Argument 'name' must match the pattern ^\\p{L}.",
+      "Argument 'tags' must not contain duplicates.",
+    ])
+  })
+
+  it('refuses what ajv strict mode refuses', () => {
+    expect(() => compileValidator({ type: 'string', format: 'credit-card' }, 'v0')).toThrow(/ajv refused the schema: unknown format "credit-card"/)
+    expect(() => compileValidator({ type: 'string', minimum: 1 }, 'v0')).toThrow(/ajv refused the schema/)
+    expect(() => compileValidator({ type: 'string', pattern: '(' }, 'v0')).toThrow(/ajv refused the schema/)
+    expect(() => compileValidator({ type: 'string', frobnicate: true }, 'v0')).toThrow(/ajv refused the schema/)
+  })
+
+  it('refuses a name that is not an identifier', () => {
+    expect(() => compileValidator({}, 'v-0')).toThrow(/not a JS identifier/)
+  })
+
+  it('refuses standalone code needing a helper the runtime lacks', () => {
+    const source = [
+      '"use strict";',
+      'export const validate = validate0;',
+      'export default validate0;',
+      'const func0 = require("ajv/dist/runtime/uri").default;',
+      'function validate0(data){return true}',
+    ].join('\n')
+    expect(() => standaloneToExpression(source, 'v9')).toThrow(/v9: the generated code still contains 'require\(' .*runtime\/uri/)
+    const unknownFormat = source.replace('require("ajv/dist/runtime/uri").default', '__mcp_formats.regex')
+    expect(() => standaloneToExpression(unknownFormat, 'v9')).toThrow(/format 'regex' has no matching run-time check/)
+    const known = source.replace('require("ajv/dist/runtime/uri").default', 'require("ajv/dist/runtime/equal").default')
+    expect(standaloneToExpression(known, 'v9')).toBe(
+      '(() => {\n// v9: standalone ajv validator\nconst func0 = __mcp_equal;\nfunction validate0(data){return true}\nreturn validate0\n})()',
+    )
+  })
+})

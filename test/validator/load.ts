@@ -1,0 +1,41 @@
+/**
+ * Test helper: compiles a schema with compileValidator and loads the generated code as a real ES module,
+ * its `mcp-aot/internal` import pointed at src/runtime/internal.ts.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL, fileURLToPath } from 'node:url'
+import { compileValidator, RUNTIME_IMPORT } from '../../src/compiler/validator.ts'
+import { argumentErrors } from '../../src/runtime/arg-errors.ts'
+import type { ValidateFn } from '../../src/runtime/table.ts'
+
+const internal = pathToFileURL(fileURLToPath(new URL('../../src/runtime/internal.ts', import.meta.url))).href
+const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-validator-'))
+let count = 0
+
+/** Writes a module holding the given validators (`export const v0 = …`) and imports it. */
+export async function loadModule(expressions: Record<string, string>): Promise<Record<string, ValidateFn>> {
+  const body = Object.entries(expressions).map(([name, code]) => `export const ${name} = ${code}`)
+  const source = [RUNTIME_IMPORT.replace("'mcp-aot/internal'", JSON.stringify(internal)), ...body, ''].join('\n')
+  const file = join(dir, `validators-${count++}.mjs`)
+  writeFileSync(file, source)
+  return import(pathToFileURL(file).href)
+}
+
+export async function load(schema: object): Promise<ValidateFn> {
+  return (await loadModule({ v0: compileValidator(schema, 'v0') })).v0!
+}
+
+/** A closed object, as the compiler writes a tool's input schema. */
+export function closed(properties: Record<string, object>, required: string[] = Object.keys(properties)): object {
+  const schema: Record<string, unknown> = { type: 'object', properties }
+  if (required.length > 0) schema.required = required
+  schema.additionalProperties = false
+  return schema
+}
+
+/** The argument error lines for `args` (empty when valid). */
+export function linesFor(validate: ValidateFn, args: unknown): string[] {
+  return validate(args) ? [] : argumentErrors(validate.errors ?? [])
+}
