@@ -1,0 +1,49 @@
+/**
+ * Compiles TypeScript source text the way the plugin does, in a temporary project folder, and returns
+ * what the golden tests compare: the tools/list entries as JSON text, the declarations, or the findings.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { analyze } from '../../src/compiler/compile.ts'
+import type { Diagnostic } from '../../src/compiler/diagnostics.ts'
+import { toolDefinition } from '../../src/compiler/emit.ts'
+import type { Declaration } from '../../src/compiler/extract.ts'
+import { Project } from '../../src/compiler/project.ts'
+
+export interface Compiled {
+  declarations: Declaration[]
+  diagnostics: Diagnostic[]
+  /** The error message text when refused (all findings, with code frames). */
+  message?: string
+}
+
+/**
+ * `files` maps paths (relative to a fresh temp root) to contents; the first one is the module compiled.
+ * Put a `node_modules/pkg/...` entry to test package types, or a `tsconfig.json` for `paths`.
+ */
+export function compileFiles(files: Record<string, string>): Compiled {
+  const root = mkdtempSync(join(tmpdir(), 'mcp-aot-golden-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  const entry = Object.keys(files)[0]!
+  const project = new Project(root)
+  const result = analyze(project, join(root, entry), files[entry]!)
+  return { declarations: result.declarations, diagnostics: result.error?.diagnostics ?? [], message: result.error?.message }
+}
+
+/** One module's source → its tools' tools/list entries (latest revision) as JSON text, one per tool. */
+export function toolsJson(source: string, extra: Record<string, string> = {}): string[] {
+  const out = compileFiles({ 'src/tools.ts': source, ...extra })
+  if (out.diagnostics.length > 0) throw new Error(out.message)
+  return out.declarations.filter((d) => d.kind === 'tool').map((d) => JSON.stringify(toolDefinition(d)))
+}
+
+/** The input schema of the one tool in `source`, as JSON text. */
+export function inputSchema(source: string, extra: Record<string, string> = {}): string {
+  const tools = toolsJson(source, extra)
+  if (tools.length !== 1) throw new Error(`expected one tool, found ${tools.length}`)
+  return JSON.stringify(JSON.parse(tools[0]!).inputSchema)
+}
