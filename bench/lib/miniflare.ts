@@ -4,6 +4,7 @@
  * worker. The workerd process is found as the new `workerd` child of this process.
  */
 import { Miniflare } from 'miniflare'
+import { post, type Reply } from './http.ts'
 import { childPids } from './proc.ts'
 
 /** The same for every server: no Node compatibility layer, the request-signal flag mcp-aot's templates use. */
@@ -19,8 +20,16 @@ export interface RunningWorker {
   dispose(): Promise<void>
 }
 
-export async function startWorker(scriptPath: string): Promise<RunningWorker> {
+export interface FirstReply {
+  /** `new Miniflare` → the first reply received, ms. */
+  ms: number
+  reply: Reply
+}
+
+/** Starts the worker; with `firstBody`, POSTs it to /mcp as soon as the socket is up and times it. */
+export async function startWorker(scriptPath: string, firstBody?: string): Promise<RunningWorker & { first?: FirstReply }> {
   const before = new Set(childPids(process.pid, 'workerd'))
+  const t0 = performance.now()
   const mf = new Miniflare({
     host: '127.0.0.1',
     port: 0,
@@ -37,10 +46,15 @@ export async function startWorker(scriptPath: string): Promise<RunningWorker> {
     await mf.dispose().catch(() => {})
     throw error
   }
+  let first: FirstReply | undefined
+  if (firstBody !== undefined) {
+    const reply = await post(new URL('/mcp', url), firstBody)
+    first = { ms: performance.now() - t0, reply }
+  }
   const fresh = childPids(process.pid, 'workerd').filter((p) => !before.has(p))
   if (fresh.length !== 1) {
     await mf.dispose()
     throw new Error(`expected one new workerd child process, found ${fresh.length}`)
   }
-  return { mf, url, pid: fresh[0], dispose: () => mf.dispose() }
+  return { mf, url, pid: fresh[0], first, dispose: () => mf.dispose() }
 }
