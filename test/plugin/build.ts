@@ -1,0 +1,97 @@
+/** Builds one entry with each real bundler and the mcp-aot plugin, returning the output text. */
+import { createRequire } from 'node:module'
+const require = createRequire(import.meta.url)
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build as esbuild, transform } from 'esbuild'
+import { rollup } from 'rollup'
+import { rolldown } from 'rolldown'
+import webpack from 'webpack'
+import { build as viteBuild } from 'vite'
+import mcpEsbuild from '../../src/esbuild.ts'
+import mcpRollup from '../../src/rollup.ts'
+import mcpRolldown from '../../src/rolldown.ts'
+import mcpVite from '../../src/vite.ts'
+import mcpWebpack from '../../src/webpack.ts'
+
+export type Bundler = 'esbuild' | 'vite' | 'rollup' | 'rolldown' | 'webpack'
+export const BUNDLERS: Bundler[] = ['esbuild', 'vite', 'rollup', 'rolldown', 'webpack']
+
+/** Rollup has no TypeScript of its own: strip types after mcp-aot (which runs first) with esbuild. No CommonJS plugin. */
+const stripTypes = {
+  name: 'strip-types',
+  async transform(code: string, id: string) {
+    if (!/\.ts$/.test(id)) return null
+    const out = await transform(code, { loader: 'ts', format: 'esm', sourcemap: true, sourcefile: id })
+    return { code: out.code, map: out.map }
+  },
+}
+
+export async function bundle(bundler: Bundler, entry: string, root: string): Promise<string> {
+  switch (bundler) {
+    case 'esbuild': {
+      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root })] })
+      return out.outputFiles[0]!.text
+    }
+    case 'rollup': {
+      const b = await rollup({ input: entry, plugins: [mcpRollup({ root }), stripTypes], onwarn: () => {} })
+      const { output } = await b.generate({ format: 'es' })
+      await b.close()
+      return output[0].code
+    }
+    case 'rolldown': {
+      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root })], logLevel: 'silent' })
+      const { output } = await b.generate({ format: 'es' })
+      await b.close()
+      return output[0].code
+    }
+    case 'vite': {
+      const out: any = await viteBuild({
+        configFile: false,
+        root,
+        logLevel: 'silent',
+        plugins: [mcpVite({ root })],
+        build: { ssr: entry, write: false, minify: false, rolldownOptions: { output: { format: 'es' } } },
+        ssr: { noExternal: true, target: 'webworker' },
+      })
+      const result = Array.isArray(out) ? out[0] : out
+      return result.output[0].code
+    }
+    case 'webpack': {
+      const outDir = mkdtempSync(join(tmpdir(), 'mcp-aot-webpack-'))
+      const loader = join(outDir, 'strip-types.cjs')
+      writeFileSync(loader, `const { transformSync } = require(${JSON.stringify(require.resolve('esbuild'))})\nmodule.exports = function (code) { return transformSync(code, { loader: 'ts', format: 'esm' }).code }\n`)
+      const compiler = webpack({
+        mode: 'production',
+        entry,
+        context: root,
+        target: 'webworker',
+        devtool: false,
+        optimization: { minimize: false },
+        experiments: { outputModule: true },
+        output: { path: outDir, filename: 'out.mjs', library: { type: 'module' } },
+        resolve: { extensions: ['.ts', '.js'] },
+        module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
+        plugins: [mcpWebpack({ root })],
+      })
+      await new Promise<void>((resolve, reject) =>
+        compiler.run((err, stats) => {
+          if (err) return reject(err)
+          if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })))
+          compiler.close(() => resolve())
+        }),
+      )
+      return readFileSync(join(outDir, 'out.mjs'), 'utf8')
+    }
+  }
+}
+
+/** Imports bundled ESM text as a module. */
+export async function load(code: string): Promise<any> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-load-'))
+  const file = join(dir, 'bundle.mjs')
+  writeFileSync(file, code)
+  return import(pathToFileURL(file).href)
+}
