@@ -3,7 +3,7 @@
  * writes for bench/servers/mcp-aot/tools.ts (SCHEMA.md's keyword order), and the `tools/list` entries.
  */
 
-const int = { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }
+const int = (description: string) => ({ type: 'integer', description, minimum: -9007199254740991, maximum: 9007199254740991 })
 
 export const TOOLS = [
   {
@@ -21,7 +21,7 @@ export const TOOLS = [
     description: 'Adds two integers.',
     inputSchema: {
       type: 'object',
-      properties: { a: { ...int, description: 'The first addend.' }, b: { ...int, description: 'The second addend.' } },
+      properties: { a: int('The first addend.'), b: int('The second addend.') },
       required: ['a', 'b'],
       additionalProperties: false,
     },
