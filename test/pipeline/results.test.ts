@@ -1,0 +1,157 @@
+/** Return values → CallToolResults, per SCHEMA.md "Results" and its JSON rules. */
+import { describe, expect, it } from 'vitest'
+import { errorResult, project, shapeResult, toJson, toJsonValue } from '../../src/runtime/results.ts'
+import { image, resourceLink, text } from '../../src/runtime/content.ts'
+import type { ToolResult } from '../../src/runtime/api.ts'
+
+describe('toJson', () => {
+  it('applies the JSON rules at any depth', () => {
+    const value = {
+      when: new Date(Date.UTC(2026, 4, 1, 12, 30)),
+      bytes: new Uint8Array([104, 105]),
+      big: 12345678901234567890n,
+      tags: new Set(['a', 'b']),
+      scores: new Map<string, unknown>([['x', 1], ['y', new Set([new Date(0)])]]),
+      site: new URL('https://example.com/a'),
+      list: [undefined, () => 1, NaN, Infinity, -0],
+      skip: undefined,
+    }
+    expect(toJson(value)).toBe(
+      '{"when":"2026-05-01T12:30:00.000Z","bytes":"aGk=","big":"12345678901234567890","tags":["a","b"],' +
+        '"scores":{"x":1,"y":["1970-01-01T00:00:00.000Z"]},"site":"https://example.com/a","list":[null,null,null,null,0]}',
+    )
+  })
+
+  it('writes null for null and undefined, and refuses cycles', () => {
+    expect(toJson(null)).toBe('null')
+    expect(toJson(undefined)).toBe('null')
+    const loop: Record<string, unknown> = {}
+    loop.self = loop
+    expect(() => toJson(loop)).toThrow(TypeError)
+    const shared = { a: 1 }
+    expect(toJson([shared, shared])).toBe('[{"a":1},{"a":1}]')
+  })
+
+  it('gives plain data', () => {
+    const value = toJsonValue({ at: new Date(0), n: 1n }) as Record<string, unknown>
+    expect(value).toEqual({ at: '1970-01-01T00:00:00.000Z', n: '1' })
+  })
+})
+
+describe('project', () => {
+  it('drops undeclared properties, recursively, and keeps declared order', () => {
+    const shape = { props: { id: 0, owner: { props: { name: 0 } }, tags: { items: { props: { k: 0 } } } } } as const
+    const value = { secret: 'x', tags: [{ k: 'a', v: 1 }], owner: { name: 'Ann', password: 'p' }, id: 7 }
+    expect(JSON.stringify(project(value, shape))).toBe('{"id":7,"owner":{"name":"Ann"},"tags":[{"k":"a"}]}')
+  })
+
+  it('keeps the other keys of an index signature, projected by it', () => {
+    const shape = { props: { total: 0 }, rest: { props: { n: 0 } } } as const
+    expect(project({ a: { n: 1, x: 2 }, total: 3, b: { n: 4 } }, shape)).toEqual({ total: 3, a: { n: 1 }, b: { n: 4 } })
+  })
+
+  it('projects Maps, Sets and nullables, and serialises what is kept', () => {
+    const shape = { props: { byName: { props: {}, rest: { props: { at: 0 } } }, seen: { items: 0 }, maybe: { nullable: { props: { a: 0 } } } } } as const
+    const value = {
+      byName: new Map([['x', { at: new Date(0), junk: 1 }]]),
+      seen: new Set([1n, 2n]),
+      maybe: null,
+    }
+    expect(project(value, shape)).toEqual({ byName: { x: { at: '1970-01-01T00:00:00.000Z' } }, seen: ['1', '2'], maybe: null })
+    expect(project({ ...value, maybe: { a: 1, b: 2 } }, shape)).toMatchObject({ maybe: { a: 1 } })
+  })
+
+  it('reads declared members through getters', () => {
+    class Point {
+      #x = 1
+      get x() {
+        return this.#x
+      }
+      hidden = true
+    }
+    expect(project(new Point(), { props: { x: 0 } })).toEqual({ x: 1 })
+  })
+})
+
+describe('shapeResult', () => {
+  it('void: no content', () => {
+    expect(shapeResult(undefined, { kind: 'void' })).toEqual({ content: [] })
+    expect(shapeResult('ignored', { kind: 'void' })).toEqual({ content: [] })
+  })
+
+  it('text: one text part with the string itself', () => {
+    expect(shapeResult('hello "x"', { kind: 'text' })).toEqual({ content: [{ type: 'text', text: 'hello "x"' }] })
+  })
+
+  it('content: the part, or the parts', () => {
+    const part = image(new Uint8Array([1]), 'image/png')
+    expect(shapeResult(part, { kind: 'content' })).toEqual({ content: [{ type: 'image', data: 'AQ==', mimeType: 'image/png' }] })
+    const parts = [text('a'), resourceLink('https://example.com/r', 'r')]
+    expect(shapeResult(parts, { kind: 'content' })).toEqual({ content: parts })
+  })
+
+  it('raw: a ToolResult passes through as it is', () => {
+    const result: ToolResult = { content: [text('x')], isError: true, _meta: { a: 1 } }
+    expect(shapeResult(result, { kind: 'raw' })).toBe(result)
+  })
+
+  it('structured: structuredContent projected and serialised, plus one text part with that JSON', () => {
+    const shape = { props: { id: 0, at: 0, size: 0, tags: 0, meta: 0, blob: 0 } } as const
+    const value = {
+      id: 1,
+      at: new Date(Date.UTC(2026, 0, 2)),
+      size: 9007199254740993n,
+      tags: new Set(['a']),
+      meta: new Map([['k', 'v']]),
+      blob: new Uint8Array([255]),
+      internal: 'dropped',
+    }
+    const result = shapeResult(value, { kind: 'structured', shape })
+    const json = '{"id":1,"at":"2026-01-02T00:00:00.000Z","size":"9007199254740993","tags":["a"],"meta":{"k":"v"},"blob":"/w=="}'
+    expect(result.content).toEqual([{ type: 'text', text: json }])
+    expect(result.structuredContent).toEqual(JSON.parse(json))
+    expect(result.structuredContent!.at).toBe('2026-01-02T00:00:00.000Z')
+    expect(Object.keys(result)).toEqual(['content', 'structuredContent'])
+  })
+
+  it('json: one text part with the JSON; null is the text null', () => {
+    expect(shapeResult(42, { kind: 'json' })).toEqual({ content: [{ type: 'text', text: '42' }] })
+    expect(shapeResult(null, { kind: 'json' })).toEqual({ content: [{ type: 'text', text: 'null' }] })
+    expect(shapeResult([new Date(0), 1n], { kind: 'json' })).toEqual({
+      content: [{ type: 'text', text: '["1970-01-01T00:00:00.000Z","1"]' }],
+    })
+    expect(shapeResult({ a: { b: 1 } }, { kind: 'json' })).toEqual({ content: [{ type: 'text', text: '{"a":{"b":1}}' }] })
+    expect(shapeResult(undefined, { kind: 'json' })).toEqual({ content: [] })
+  })
+
+  it('inspect: decided from the value', () => {
+    const inspect = { kind: 'inspect' } as const
+    expect(shapeResult('hi', inspect)).toEqual({ content: [{ type: 'text', text: 'hi' }] })
+    expect(shapeResult(undefined, inspect)).toEqual({ content: [] })
+    expect(shapeResult(text('part'), inspect)).toEqual({ content: [{ type: 'text', text: 'part' }] })
+    expect(shapeResult([text('a'), text('b')], inspect)).toEqual({ content: [text('a'), text('b')] })
+    const result: ToolResult = { content: [text('r')], structuredContent: { a: 1 } }
+    expect(shapeResult(result, inspect)).toBe(result)
+    expect(shapeResult({ n: 1n }, inspect)).toEqual({ content: [{ type: 'text', text: '{"n":"1"}' }] })
+    expect(shapeResult([], inspect)).toEqual({ content: [{ type: 'text', text: '[]' }] })
+    expect(shapeResult(null, inspect)).toEqual({ content: [{ type: 'text', text: 'null' }] })
+    expect(shapeResult({ type: 'text' }, inspect)).toEqual({ content: [{ type: 'text', text: '{"type":"text"}' }] })
+  })
+
+  it('a value that does not fit its declared plan is inspected, never sent malformed', () => {
+    expect(shapeResult(5, { kind: 'text' })).toEqual({ content: [{ type: 'text', text: '5' }] })
+    expect(shapeResult(null, { kind: 'structured', shape: { props: {} } })).toEqual({ content: [{ type: 'text', text: 'null' }] })
+    expect(shapeResult('x', { kind: 'raw' })).toEqual({ content: [{ type: 'text', text: 'x' }] })
+    expect(shapeResult({ a: 1 }, { kind: 'content' })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }] })
+  })
+})
+
+describe('errorResult', () => {
+  it('puts every line in one text part', () => {
+    expect(errorResult(["Argument 'a' is required.", "Unknown argument 'b'."])).toEqual({
+      content: [{ type: 'text', text: "Argument 'a' is required.\nUnknown argument 'b'." }],
+      isError: true,
+    })
+    expect(errorResult('The tool failed.')).toEqual({ content: [{ type: 'text', text: 'The tool failed.' }], isError: true })
+  })
+})
