@@ -5,7 +5,9 @@ export function duplicateNames(modules: ReadonlyMap<string, readonly Declaration
   const seen = new Map<string, Declaration>()
   const lines: string[] = []
   const at = (d: Declaration) => `${d.loc.file}:${d.loc.line}:${d.loc.column}`
-  for (const decls of modules.values()) {
+  // Modules are transformed in parallel: read them in path order so the message is the same every build.
+  for (const id of [...modules.keys()].sort()) {
+    const decls = modules.get(id)!
     for (const d of decls) {
       const key = `${d.kind}:${d.kind === 'resource' ? d.uri : d.name}`
       const first = seen.get(key)

@@ -1,0 +1,86 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
+import { watch, type RollupWatcher } from 'rollup'
+import { context } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { compileModule } from '../../src/compiler/compile.ts'
+import { Project } from '../../src/compiler/project.ts'
+import mcpEsbuild from '../../src/esbuild.ts'
+import mcpRollup from '../../src/rollup.ts'
+import { load } from './build.ts'
+
+const fixture = fileURLToPath(new URL('../fixtures/orders/', import.meta.url))
+
+function copyFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-watch-'))
+  cpSync(fixture, dir, { recursive: true })
+  return dir
+}
+
+const nameMinLength = async (code: string) => {
+  const mod = await load(code)
+  return JSON.parse(mod.__mcp.entries[0].json).inputSchema.properties.customer.properties.name.minLength
+}
+
+describe('rebuilds when a type file changes', () => {
+  it('esbuild: rebuild() after editing types.ts writes the new schema', async () => {
+    const dir = copyFixture()
+    const ctx = await context({ entryPoints: [join(dir, 'tools.ts')], bundle: true, format: 'esm', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root: dir })] })
+    try {
+      const first = await ctx.rebuild()
+      expect(await nameMinLength(first.outputFiles![0]!.text)).toBe(1)
+      const types = join(dir, 'types.ts')
+      writeFileSync(types, readFileSync(types, 'utf8').replace('MinLength<1>', 'MinLength<3>'))
+      const second = await ctx.rebuild()
+      expect(await nameMinLength(second.outputFiles![0]!.text)).toBe(3)
+    } finally {
+      await ctx.dispose()
+    }
+  })
+
+  it('rollup watch mode: types.ts is a watch file, and editing it rebuilds the tool module', async () => {
+    const dir = copyFixture()
+    const { transform } = await import('esbuild')
+    const strip = { name: 'strip', async transform(code: string, id: string) { return id.endsWith('.ts') ? (await transform(code, { loader: 'ts' })).code : null } }
+    const watcher: RollupWatcher = watch({ input: join(dir, 'tools.ts'), plugins: [mcpRollup({ root: dir }), strip], output: { dir: join(dir, 'out'), format: 'es' }, watch: { skipWrite: false, buildDelay: 50 }, onwarn: () => {} })
+    const builds: string[] = []
+    try {
+      await new Promise<void>((resolve, reject) => {
+        watcher.on('event', async (event) => {
+          if (event.code === 'ERROR') reject(event.error)
+          if (event.code === 'BUNDLE_END') {
+            await event.result.close()
+            builds.push(readFileSync(join(dir, 'out', 'tools.js'), 'utf8'))
+            if (builds.length === 1) {
+              expect(event.result.watchFiles).toContain(join(dir, 'types.ts'))
+              setTimeout(() => writeFileSync(join(dir, 'types.ts'), readFileSync(join(dir, 'types.ts'), 'utf8').replace('MinLength<1>', 'MinLength<2>')), 100)
+            } else resolve()
+          }
+        })
+      })
+    } finally {
+      await watcher.close()
+    }
+    expect(await nameMinLength(builds[0]!)).toBe(1)
+    expect(await nameMinLength(builds[1]!)).toBe(2)
+  }, 30_000)
+})
+
+describe('source maps', () => {
+  it('map every original position to itself (the table is only appended)', () => {
+    const id = join(fixture, 'tools.ts')
+    const source = readFileSync(id, 'utf8')
+    const out = compileModule(new Project(fixture), id, source)!
+    const map = new TraceMap(out.map as any)
+    const lines = source.split('\n')
+    for (const [i, line] of lines.entries()) {
+      const column = line.search(/\S/)
+      if (column < 0) continue
+      const pos = originalPositionFor(map, { line: i + 1, column })
+      expect(pos, `line ${i + 1}`).toMatchObject({ line: i + 1, column })
+    }
+  })
+})
