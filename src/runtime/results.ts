@@ -6,17 +6,12 @@
 import type { ContentPart, TextContent, ToolResult } from './api.ts'
 import type { Projection, ResultPlan } from './table.ts'
 import { toBase64 } from './base64.ts'
+import { setOwn } from './set-own.ts'
 
 type JsonObject = { [key: string]: unknown }
 
 function isPlainish(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Sets an own data property, also for the key `__proto__`. */
-function put(target: JsonObject, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
-  else target[key] = value
 }
 
 /**
@@ -57,7 +52,7 @@ function convert(value: unknown, parents: object[]): unknown {
       const out: JsonObject = {}
       for (const [key, item] of value) {
         const json = convert(item, parents)
-        if (json !== undefined) put(out, String(key), json)
+        if (json !== undefined) setOwn(out, String(key), json)
       }
       return out
     }
@@ -66,7 +61,7 @@ function convert(value: unknown, parents: object[]): unknown {
     const out: JsonObject = {}
     for (const key of Object.keys(value)) {
       const json = convert((value as JsonObject)[key], parents)
-      if (json !== undefined) put(out, key, json)
+      if (json !== undefined) setOwn(out, key, json)
     }
     return out
   } finally {
@@ -106,13 +101,13 @@ export function project(value: unknown, shape: Projection): unknown {
   for (const key in shape.props) {
     // Read through getters and prototypes too: a class instance is projected by its declared members.
     const json = project(source[key], shape.props[key]!)
-    if (json !== undefined) put(out, key, json)
+    if (json !== undefined) setOwn(out, key, json)
   }
   if (shape.rest !== undefined) {
     for (const key of keys) {
       if (Object.hasOwn(shape.props, key)) continue
       const json = project(source[key], shape.rest)
-      if (json !== undefined) put(out, key, json)
+      if (json !== undefined) setOwn(out, key, json)
     }
   }
   return out

@@ -8,6 +8,7 @@ import type { RevivePlan } from './table.ts'
 import { fromBase64, toBase64 } from './base64.ts'
 import { parseDateTime } from './ajv/formats.ts'
 import { joinPath } from './arg-errors.ts'
+import { setOwn } from './set-own.ts'
 
 export type Revived = { ok: true; value: unknown } | { ok: false; errors: string[] }
 
@@ -67,12 +68,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Sets an own data property, also for the key `__proto__` (which assignment would treat as the prototype). */
-function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
-  else target[key] = value
-}
-
 function walk(value: unknown, plan: RevivePlan, path: string, errors: string[]): unknown {
   if (plan === 0 || value === undefined) return value
   if (typeof plan === 'string') return scalar(value, plan, path, errors)
@@ -125,7 +120,7 @@ function object(
   const visit = (key: string, plan: RevivePlan) => {
     const before = value[key]
     const after = walk(before, plan, joinPath(path, key), errors)
-    if (after !== before) put((copy ??= { ...value }), key, after)
+    if (after !== before) setOwn((copy ??= { ...value }), key, after)
   }
   for (const key in props) {
     const plan = props[key]!

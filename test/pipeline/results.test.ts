@@ -32,6 +32,13 @@ describe('toJson', () => {
     expect(toJson([shared, shared])).toBe('[{"a":1},{"a":1}]')
   })
 
+  it('keeps an own __proto__ key an own property', () => {
+    const value = toJsonValue(JSON.parse('{"__proto__": {"polluted": true}}')) as Record<string, unknown>
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+    expect(Object.hasOwn(value, '__proto__')).toBe(true)
+    expect(toJson(value)).toBe('{"__proto__":{"polluted":true}}')
+  })
+
   it('gives plain data', () => {
     const value = toJsonValue({ at: new Date(0), n: 1n }) as Record<string, unknown>
     expect(value).toEqual({ at: '1970-01-01T00:00:00.000Z', n: '1' })

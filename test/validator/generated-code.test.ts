@@ -1,6 +1,7 @@
 /** The generated validator code itself: plain ESM, no require/eval, deterministic, scoped, strict. */
 import { describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
+import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { compileValidator, RUNTIME_IMPORT, standaloneToExpression } from '../../src/compiler/validator.ts'
 import { closed, linesFor, loadModule } from './load.ts'
@@ -91,6 +92,28 @@ process.stdout.write(compileValidator(${JSON.stringify(everything)}, 'v0'))`
       "Argument 'time' must be a valid time.",
       "Argument 'name' must match the pattern ^\\p{L}.",
       "Argument 'tags' must not contain duplicates.",
+    ])
+  })
+
+  it('bundles as plain ESM with no CommonJS handling, and runs', async () => {
+    const internal = fileURLToPath(new URL('../../src/runtime/internal.ts', import.meta.url))
+    const plain = structuredClone(everything) as { properties: { email: { description?: string } } }
+    delete plain.properties.email.description // its prose mentions require(
+    const entry = [RUNTIME_IMPORT, `export const v0 = ${compileValidator(plain, 'v0')}`].join('\n')
+    const out = await build({
+      stdin: { contents: entry, loader: 'js', resolveDir: process.cwd() },
+      alias: { 'mcp-aot/internal': internal },
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+      logLevel: 'silent',
+    })
+    const bundle = out.outputFiles[0]!.text
+    expect(bundle).not.toMatch(/\brequire\(|__commonJS|__require/)
+    const { v0 } = await import(`data:text/javascript,${encodeURIComponent(bundle)}`)
+    expect(linesFor(v0, { email: 'a@example.com', when: '2026-02-29T00:00:00Z' })).toEqual([
+      "Argument 'when' must be a valid date-time.",
     ])
   })
 
