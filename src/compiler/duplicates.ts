@@ -1,6 +1,11 @@
 /** Names declared twice across modules (the bundler's module graph), as one message, or undefined. */
 import type { Declaration } from './extract.ts'
 
+/** What must be unique: a tool's or prompt's name, a resource's URI. */
+export function nameKey(d: Declaration): string {
+  return `${d.kind}:${d.kind === 'resource' ? d.uri : d.name}`
+}
+
 export function duplicateNames(modules: ReadonlyMap<string, readonly Declaration[]>): string | undefined {
   const seen = new Map<string, Declaration>()
   const lines: string[] = []
@@ -9,7 +14,7 @@ export function duplicateNames(modules: ReadonlyMap<string, readonly Declaration
   for (const id of [...modules.keys()].sort()) {
     const decls = modules.get(id)!
     for (const d of decls) {
-      const key = `${d.kind}:${d.kind === 'resource' ? d.uri : d.name}`
+      const key = nameKey(d)
       const first = seen.get(key)
       if (!first) seen.set(key, d)
       else if (first !== d) {

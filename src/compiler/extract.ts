@@ -5,6 +5,7 @@
 import type { ResultPlan } from '../runtime/table.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
+import { nameKey } from './duplicates.ts'
 import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
@@ -106,7 +107,7 @@ export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagn
   }
   const seen = new Map<string, Declaration>()
   for (const d of decls) {
-    const key = `${d.kind}:${d.kind === 'resource' ? d.uri : d.name}`
+    const key = nameKey(d)
     const first = seen.get(key)
     if (first) {
       diagnostics.push({
