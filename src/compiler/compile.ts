@@ -21,8 +21,10 @@ export interface Analysis {
 export function analyze(project: Project, id: string, code: string): Analysis {
   const file = project.file(id, code)
   project.read.clear()
-  const diagnostics: Diagnostic[] = []
-  const declarations = extract(file, new Resolver(project), diagnostics)
+  const found: Diagnostic[] = []
+  const declarations = extract(file, new Resolver(project), found)
+  // A broken shared type is one finding, however many declarations use it.
+  const diagnostics = [...new Map(found.map((d) => [`${d.code} ${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.message}`, d])).values()]
   const read = [...project.read].filter((p) => p !== id)
   if (diagnostics.length === 0) return { declarations, read }
   const sources = new Map<string, string>([[file.display, code]])

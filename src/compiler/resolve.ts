@@ -42,6 +42,8 @@ const UNSUPPORTED: Record<string, string> = {
 
 const UNSUPPORTED_GLOBALS = new Set(['Exclude', 'Extract', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
 
+const GLOBAL_CLASSES = new Set(['Error', 'RegExp', 'Blob', 'File', 'Request', 'Response', 'Headers', 'FormData', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'WeakMap', 'WeakSet', 'WeakRef', 'ReadableStream', 'WritableStream', 'URLSearchParams', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint16Array', 'Uint32Array', 'Uint8ClampedArray', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Object', 'String', 'Number', 'Boolean', 'BigInt'])
+
 export class Resolver {
   readonly project: Project
 
@@ -367,6 +369,9 @@ export class Resolver {
       }
       case 'Function': return this.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
       case 'Symbol': return this.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
+    }
+    if (GLOBAL_CLASSES.has(name)) {
+      return this.refuse('MCP010', `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`, env, node)
     }
     if (UNSUPPORTED_GLOBALS.has(name)) {
       return this.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out (for Exclude/Extract: the remaining literal union).`, env, node)
