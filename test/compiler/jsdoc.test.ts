@@ -1,0 +1,168 @@
+/** SCHEMA.md § Declaring a tool — Title, Description, Annotations, Timeout; JSDoc normalization; tags. */
+import { describe, expect, it } from 'vitest'
+import { compileFiles } from './harness.ts'
+import { refuse, tool } from './golden.ts'
+
+const EMPTY = '{"type":"object","properties":{},"additionalProperties":false}'
+
+describe('description', () => {
+  it('the leading text, whitespace runs collapsed and trimmed', () => {
+    const src = `/**
+ *   Searches   known incidents
+ *
+ *   and returns\tconcise matches.
+ * @tool
+ */
+export function search() {}
+`
+    expect(tool(src)).toBe(`{"name":"search","description":"Searches known incidents and returns concise matches.","inputSchema":${EMPTY}}`)
+  })
+  it('{@link X} becomes X and {@link X text} becomes text', () => {
+    const src = `/**
+ * Reads a {@link Ticket} by id, see {@link https://example.com/docs the docs} and {@link Other.thing}.
+ * @tool
+ */
+export function read() {}
+`
+    expect(tool(src)).toBe(`{"name":"read","description":"Reads a Ticket by id, see the docs and Other.thing.","inputSchema":${EMPTY}}`)
+  })
+  it('@description wins over the leading text', () => {
+    const src = `/**
+ * Internal note for maintainers.
+ * @tool
+ * @description Adds two
+ *   numbers.
+ */
+export function add() {}
+`
+    expect(tool(src)).toBe(`{"name":"add","description":"Adds two numbers.","inputSchema":${EMPTY}}`)
+  })
+  it('no text and no @description: no description key', () => {
+    expect(tool('/** @tool */\nexport function bare() {}\n')).toBe(`{"name":"bare","inputSchema":${EMPTY}}`)
+  })
+  it('a one-line block: /** Adds. @tool @readOnly */', () => {
+    expect(tool('/** Adds. @tool @readOnly */\nexport function add() {}\n')).toBe(`{"name":"add","description":"Adds.","inputSchema":${EMPTY},"annotations":{"readOnlyHint":true}}`)
+  })
+  it('the closest JSDoc block is the one read', () => {
+    const src = `/** File header. */\n\n/** Pings. @tool */\nexport function ping() {}\n`
+    expect(tool(src)).toBe(`{"name":"ping","description":"Pings.","inputSchema":${EMPTY}}`)
+  })
+})
+
+describe('@param text', () => {
+  it('is normalized, and the TSDoc hyphen is dropped', () => {
+    const src = `/**
+ * @tool
+ * @param a - The first
+ *   addend, see {@link Sum the sum}.
+ * @param b The second   one.
+ */
+export function add(a: number, b: number) {}
+`
+    expect(tool(src)).toBe('{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"The first addend, see the sum."},"b":{"type":"number","description":"The second one."}},"required":["a","b"],"additionalProperties":false}}')
+  })
+  it('a JSDoc type in braces before the name is accepted', () => {
+    const src = '/**\n * @tool\n * @param {string} q The query.\n */\nexport function s(q: string) {}\n'
+    expect(tool(src)).toBe('{"name":"s","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"],"additionalProperties":false}}')
+  })
+})
+
+describe('@title', () => {
+  it('becomes the top-level title, before description', () => {
+    const src = '/**\n * Searches.\n * @tool\n * @title Search  Incidents\n */\nexport function s() {}\n'
+    expect(tool(src)).toBe(`{"name":"s","title":"Search Incidents","description":"Searches.","inputSchema":${EMPTY}}`)
+  })
+  it('is left out when absent', () => {
+    expect(JSON.parse(tool('/** S. @tool */\nexport function s() {}\n'))).not.toHaveProperty('title')
+  })
+})
+
+describe('annotations: three states', () => {
+  it('no tag, no annotations', () => {
+    expect(JSON.parse(tool('/** @tool */\nexport function s() {}\n'))).not.toHaveProperty('annotations')
+  })
+  it('bare tags are true', () => {
+    const src = '/**\n * @tool\n * @readOnly\n * @destructive\n * @idempotent\n * @openWorld\n */\nexport function s() {}\n'
+    expect(tool(src)).toBe(`{"name":"s","inputSchema":${EMPTY},"annotations":{"readOnlyHint":true,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}}`)
+  })
+  it('explicit true and false; unset hints are left out', () => {
+    const src = '/**\n * @tool\n * @destructive false\n * @openWorld true\n */\nexport function s() {}\n'
+    expect(tool(src)).toBe(`{"name":"s","inputSchema":${EMPTY},"annotations":{"destructiveHint":false,"openWorldHint":true}}`)
+  })
+  it('the README example: @readOnly @idempotent @openWorld false', () => {
+    const src = '/**\n * @tool\n * @readOnly\n * @idempotent\n * @openWorld false\n */\nexport function s() {}\n'
+    expect(tool(src)).toBe(`{"name":"s","inputSchema":${EMPTY},"annotations":{"readOnlyHint":true,"idempotentHint":true,"openWorldHint":false}}`)
+  })
+  it('a value other than true/false is refused (MCP026)', () => {
+    const out = refuse('/**\n * @tool\n * @readOnly yes\n */\nexport function s() {}\n')
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP026'])
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 3, column: 4 })
+  })
+})
+
+describe('@timeout', () => {
+  const timeoutOf = (tag: string) => compileFiles({ 'src/tools.ts': `/**\n * @tool\n * @timeout ${tag}\n */\nexport function s() {}\n` })
+  it.each([
+    ['5s', 5000],
+    ['500ms', 500],
+    ['30s', 30000],
+  ])('@timeout %s → %d ms', (tag, ms) => {
+    const out = timeoutOf(tag)
+    expect(out.diagnostics).toEqual([])
+    expect(out.declarations[0]!.timeoutMs).toBe(ms)
+  })
+  it('no @timeout: no timeout', () => {
+    const out = compileFiles({ 'src/tools.ts': '/** @tool */\nexport function s() {}\n' })
+    expect(out.declarations[0]!.timeoutMs).toBeUndefined()
+  })
+  it.each(['soon', '5', '5 minutes', '-1s'])('@timeout %s is refused (MCP026)', (tag) => {
+    expect(timeoutOf(tag).diagnostics.map((d) => d.code)).toEqual(['MCP026'])
+  })
+})
+
+describe('tags', () => {
+  it('the usual JSDoc tags are allowed and write nothing', () => {
+    const src = `/**
+ * Adds.
+ * @tool
+ * @param a A.
+ * @returns The sum.
+ * @example add(1, 2)
+ * @see https://example.com
+ * @deprecated use plus
+ * @throws when it overflows
+ * @remarks Fast.
+ */
+export function add(a: number): number { return a }
+`
+    expect(tool(src)).toBe('{"name":"add","description":"Adds.","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"A."}},"required":["a"],"additionalProperties":false}}')
+  })
+  it('an unknown tag is a build error with the nearest known tag (@readonly → @readOnly)', () => {
+    const out = refuse('/**\n * @tool\n * @readonly\n */\nexport function s() {}\n')
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP002'])
+    expect(out.diagnostics[0]!.message).toContain('@readonly')
+    expect(out.diagnostics[0]!.message).toContain('@readOnly')
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 3, column: 4 })
+  })
+  it.each([
+    ['titel', 'title'],
+    ['idempotnet', 'idempotent'],
+    ['openworld', 'openWorld'],
+    ['timout', 'timeout'],
+    ['parma', 'param'],
+  ])('@%s suggests @%s', (wrong, right) => {
+    const out = refuse(`/**\n * @tool\n * @${wrong} x\n */\nexport function s() {}\n`)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP002'])
+    expect(out.diagnostics[0]!.message).toContain(`@${right}`)
+  })
+  it('a tag far from every known one is still refused, without a wrong suggestion', () => {
+    const out = refuse('/**\n * @tool\n * @zzzzqqqq\n */\nexport function s() {}\n')
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP002'])
+    expect(out.diagnostics[0]!.message).toContain('@zzzzqqqq')
+  })
+  it('functions without @tool are not tools, whatever their JSDoc', () => {
+    const out = compileFiles({ 'src/tools.ts': '/** Helper. @readonly */\nexport function h() {}\n/** @tool */\nexport function t() {}\n' })
+    expect(out.diagnostics).toEqual([])
+    expect(out.declarations.map((d) => d.name)).toEqual(['t'])
+  })
+})

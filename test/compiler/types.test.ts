@@ -1,0 +1,225 @@
+/** SCHEMA.md § Types: every row of the table, format types, constraint tags, nullable rules, brands. */
+import { describe, expect, it } from 'vitest'
+import { codesFor, fragment } from './golden.ts'
+
+const INT = '"minimum":-9007199254740991,"maximum":9007199254740991'
+
+describe('Types table rows', () => {
+  it.each([
+    ['boolean', '{"type":"boolean"}'],
+    ['number', '{"type":"number"}'],
+    ['Int', `{"type":"integer",${INT}}`],
+    ['Int8', '{"type":"integer","minimum":-128,"maximum":127}'],
+    ['Uint8', '{"type":"integer","minimum":0,"maximum":255}'],
+    ['Int16', '{"type":"integer","minimum":-32768,"maximum":32767}'],
+    ['Uint16', '{"type":"integer","minimum":0,"maximum":65535}'],
+    ['Int32', '{"type":"integer","minimum":-2147483648,"maximum":2147483647}'],
+    ['Uint32', '{"type":"integer","minimum":0,"maximum":4294967295}'],
+    ['bigint', '{"type":"string","pattern":"^-?[0-9]+$"}'],
+    ['string', '{"type":"string"}'],
+    ["'a' | 'b'", '{"type":"string","enum":["a","b"]}'],
+    ['1 | 2', '{"type":"integer","enum":[1,2]}'],
+    ['1 | 2.5', '{"type":"number","enum":[1,2.5]}'],
+    ['-1 | 0 | 1', '{"type":"integer","enum":[-1,0,1]}'],
+    ['true', '{"type":"boolean","enum":[true]}'],
+    ['false', '{"type":"boolean","enum":[false]}'],
+    ["'auto' | 0", '{"enum":["auto",0]}'],
+    ['Date', '{"type":"string","format":"date-time"}'],
+    ['URL', '{"type":"string","format":"uri"}'],
+    ['Uint8Array', '{"type":"string","contentEncoding":"base64"}'],
+    ['string[]', '{"type":"array","items":{"type":"string"}}'],
+    ['Array<Int>', `{"type":"array","items":{"type":"integer",${INT}}}`],
+    ['ReadonlyArray<boolean>', '{"type":"array","items":{"type":"boolean"}}'],
+    ['readonly string[]', '{"type":"array","items":{"type":"string"}}'],
+    ['Date[][]', '{"type":"array","items":{"type":"array","items":{"type":"string","format":"date-time"}}}'],
+    ['Set<string>', '{"type":"array","items":{"type":"string"},"uniqueItems":true}'],
+    ['ReadonlySet<Int8>', '{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"uniqueItems":true}'],
+    ['[string, Int]', `{"type":"array","prefixItems":[{"type":"string"},{"type":"integer",${INT}}],"minItems":2,"maxItems":2}`],
+    ['[name: string, on: boolean]', '{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"minItems":2,"maxItems":2}'],
+    ['Record<string, Int>', `{"type":"object","additionalProperties":{"type":"integer",${INT}}}`],
+    ['{ [k: string]: boolean }', '{"type":"object","additionalProperties":{"type":"boolean"}}'],
+    ['Map<string, number>', '{"type":"object","additionalProperties":{"type":"number"}}'],
+    ['{ name: string; [k: string]: string }', '{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"string"}}'],
+    ["Record<'a' | 'b', Int8>", '{"type":"object","properties":{"a":{"type":"integer","minimum":-128,"maximum":127},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a","b"],"additionalProperties":false}'],
+    ['unknown', '{}'],
+    ['any', '{}'],
+    ['JsonValue', '{}'],
+    ['object', '{"type":"object"}'],
+    ['Record<string, unknown>', '{"type":"object"}'],
+    ['JsonObject', '{"type":"object"}'],
+    ['{ a: string; b?: number }', '{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"number"}},"required":["a"],"additionalProperties":false}'],
+    ['string | number', '{"anyOf":[{"type":"string"},{"type":"number"}]}'],
+    ['{ a: string } | { b: number }', '{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},{"type":"object","properties":{"b":{"type":"number"}},"required":["b"],"additionalProperties":false}]}'],
+    ['string | string[]', '{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}'],
+    ["string & { __brand: 'Id' }", '{"type":"string"}'],
+    ["number & { readonly __brand: 'Cents' }", '{"type":"number"}'],
+    ["Int & { __brand: 'Qty' }", `{"type":"integer",${INT}}`],
+  ])('%s', (type, expected) => {
+    expect(fragment(type)).toBe(expected)
+  })
+})
+
+describe('enums (declaration order)', () => {
+  it('a string enum lists its values in declaration order', () => {
+    expect(fragment('Color', `enum Color { Red = 'red', Green = 'green', Blue = 'blue' }`)).toBe('{"type":"string","enum":["red","green","blue"]}')
+  })
+  it('a numeric enum with implicit and explicit values', () => {
+    expect(fragment('Level', 'enum Level { Low, Mid, High = 10 }')).toBe('{"type":"integer","enum":[0,1,10]}')
+  })
+  it('a numeric enum with a fractional member is number', () => {
+    expect(fragment('Ratio', 'enum Ratio { Half = 0.5, One = 1 }')).toBe('{"type":"number","enum":[0.5,1]}')
+  })
+  it('a mixed enum has no type', () => {
+    expect(fragment('Mode', `enum Mode { Auto = 'auto', Off = 0 }`)).toBe('{"enum":["auto",0]}')
+  })
+  it('a const enum is read the same way', () => {
+    expect(fragment('Dir', `const enum Dir { Up = 'up', Down = 'down' }`)).toBe('{"type":"string","enum":["up","down"]}')
+  })
+  it('a literal union keeps its written order', () => {
+    expect(fragment(`'low' | 'normal' | 'high'`)).toBe('{"type":"string","enum":["low","normal","high"]}')
+  })
+})
+
+describe('T | null', () => {
+  it.each([
+    ['string | null', '{"type":["string","null"]}'],
+    ['null | string', '{"type":["string","null"]}'],
+    ['Int | null', `{"type":["integer","null"],${INT}}`],
+    ['boolean | null', '{"type":["boolean","null"]}'],
+    ['Date | null', '{"type":["string","null"],"format":"date-time"}'],
+    ['string[] | null', '{"type":["array","null"],"items":{"type":"string"}}'],
+    ['{ a: string } | null', '{"type":["object","null"],"properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}'],
+    ["'a' | 'b' | null", '{"type":["string","null"],"enum":["a","b",null]}'],
+    ['1 | 2 | null', '{"type":["integer","null"],"enum":[1,2,null]}'],
+    ['true | null', '{"type":["boolean","null"],"enum":[true,null]}'],
+    ["'auto' | 0 | null", '{"enum":["auto",0,null]}'],
+    ['string | number | null', '{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}]}'],
+    ['{ a: string } | { b: Int8 } | null', '{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},{"type":"object","properties":{"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["b"],"additionalProperties":false},{"type":"null"}]}'],
+    ['unknown | null', '{}'],
+    ['JsonValue | null', '{}'],
+    ['Record<string, string> | null', '{"type":["object","null"],"additionalProperties":{"type":"string"}}'],
+    ['Uint8Array | null', '{"type":["string","null"],"contentEncoding":"base64"}'],
+  ])('%s', (type, expected) => {
+    expect(fragment(type)).toBe(expected)
+  })
+  it('a nullable string enum', () => {
+    expect(fragment('Color | null', `enum Color { Red = 'red', Blue = 'blue' }`)).toBe('{"type":["string","null"],"enum":["red","blue",null]}')
+  })
+  it('a nullable alias of a union of objects', () => {
+    expect(fragment('Shape | null', 'type Shape = { r: number } | { w: number }')).toBe('{"anyOf":[{"type":"object","properties":{"r":{"type":"number"}},"required":["r"],"additionalProperties":false},{"type":"object","properties":{"w":{"type":"number"}},"required":["w"],"additionalProperties":false},{"type":"null"}]}')
+  })
+})
+
+describe('format types', () => {
+  it.each([
+    ['Email', 'email'],
+    ['Uri', 'uri'],
+    ['Uuid', 'uuid'],
+    ['DateString', 'date'],
+    ['TimeString', 'time'],
+    ['DateTimeString', 'date-time'],
+    ['Duration', 'duration'],
+    ['Hostname', 'hostname'],
+    ['Ipv4', 'ipv4'],
+    ['Ipv6', 'ipv6'],
+  ])('%s → format %s', (type, format) => {
+    expect(fragment(type)).toBe(`{"type":"string","format":"${format}"}`)
+  })
+  it('a format with a length tag keeps the keyword order', () => {
+    expect(fragment('Email & MaxLength<80>')).toBe('{"type":"string","format":"email","maxLength":80}')
+  })
+  it('a nullable format type', () => {
+    expect(fragment('Uuid | null')).toBe('{"type":["string","null"],"format":"uuid"}')
+  })
+})
+
+describe('constraint tags', () => {
+  it.each([
+    ['number & Min<0>', '{"type":"number","minimum":0}'],
+    ['number & Max<1.5>', '{"type":"number","maximum":1.5}'],
+    ['number & Min<-10> & Max<10>', '{"type":"number","minimum":-10,"maximum":10}'],
+    ['Max<10> & number & Min<1>', '{"type":"number","minimum":1,"maximum":10}'],
+    ['Int & Min<1> & Max<10>', '{"type":"integer","minimum":1,"maximum":10}'],
+    ['Int & Min<1>', '{"type":"integer","minimum":1,"maximum":9007199254740991}'],
+    ['Int & Max<0>', '{"type":"integer","minimum":-9007199254740991,"maximum":0}'],
+    ['Uint8 & Max<100>', '{"type":"integer","minimum":0,"maximum":100}'],
+    ['Int8 & Min<0>', '{"type":"integer","minimum":0,"maximum":127}'],
+    ['Int32 & Min<-5> & Max<5>', '{"type":"integer","minimum":-5,"maximum":5}'],
+    ['string & MinLength<1>', '{"type":"string","minLength":1}'],
+    ['string & MaxLength<80>', '{"type":"string","maxLength":80}'],
+    ['string & MinLength<1> & MaxLength<80>', '{"type":"string","minLength":1,"maxLength":80}'],
+    ["string & Pattern<'^[a-z]+$'>", '{"type":"string","pattern":"^[a-z]+$"}'],
+    ["string & MaxLength<8> & Pattern<'^\\\\d+$'>", '{"type":"string","maxLength":8,"pattern":"^\\\\d+$"}'],
+    ['string[] & MinLength<1>', '{"type":"array","items":{"type":"string"},"minItems":1}'],
+    ['Array<Int8> & MinLength<1> & MaxLength<5>', '{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":1,"maxItems":5}'],
+    ['Set<string> & MaxLength<3>', '{"type":"array","items":{"type":"string"},"maxItems":3,"uniqueItems":true}'],
+    ['(string & MaxLength<3>)[]', '{"type":"array","items":{"type":"string","maxLength":3}}'],
+    ['(number & Min<0>) | null', '{"type":["number","null"],"minimum":0}'],
+  ])('%s', (type, expected) => {
+    expect(fragment(type)).toBe(expected)
+  })
+
+  it('compose in aliases (type Sku = string & Pattern<…>)', () => {
+    const prelude = String.raw`type Sku = string & Pattern<'^[A-Z]{3}-\\d{4}$'>`
+    expect(fragment('Sku', prelude)).toBe(String.raw`{"type":"string","pattern":"^[A-Z]{3}-\\d{4}$"}`)
+  })
+  it('compose through alias chains and add more tags at use', () => {
+    const prelude = 'type Name = string & MinLength<1>\ntype ShortName = Name & MaxLength<20>'
+    expect(fragment('ShortName', prelude)).toBe('{"type":"string","minLength":1,"maxLength":20}')
+  })
+  it('an alias of a narrowed integer', () => {
+    const prelude = 'type Qty = Int & Min<1> & Max<1000>'
+    expect(fragment('Qty[]', prelude)).toBe('{"type":"array","items":{"type":"integer","minimum":1,"maximum":1000}}')
+  })
+  it.each([
+    ['string & Min<1>', 'MCP021'],
+    ['number & MaxLength<3>', 'MCP021'],
+    ["boolean & Pattern<'x'>", 'MCP021'],
+    ["number & Pattern<'^1$'>", 'MCP021'],
+    ['Date & MinLength<1>', 'MCP021'],
+    ['Int8 & Max<200>', 'MCP025'],
+    ['Uint8 & Min<-1>', 'MCP025'],
+    ["string & Pattern<'(unclosed'>", 'MCP023'],
+    [String.raw`string & Pattern<'\\a'>`, 'MCP023'],
+    ['[string, number?]', 'MCP024'],
+    ['[string, ...number[]]', 'MCP024'],
+  ])('%s is refused with %s', (type, code) => {
+    expect(codesFor(type)).toEqual([code])
+  })
+})
+
+describe('objects', () => {
+  it('properties in declaration order, readonly changes nothing, required without ?', () => {
+    const prelude = 'interface Item { readonly sku: string; qty?: Int8; note: string | undefined; tags: string[] }'
+    expect(fragment('Item', prelude)).toBe('{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer","minimum":-128,"maximum":127},"note":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["sku","tags"],"additionalProperties":false}')
+  })
+  it('property JSDoc is the description, tags apply, @default holds a JSON literal', () => {
+    const prelude = `interface Opts {
+  /** How many
+   *  results.
+   * @default 10 */
+  limit?: Int & Min<1> & Max<50>
+  /** Sort order. @default "asc" */
+  order?: 'asc' | 'desc'
+  /** @default false */
+  verbose?: boolean
+}`
+    expect(fragment('Opts', prelude)).toBe('{"type":"object","properties":{"limit":{"type":"integer","description":"How many results.","minimum":1,"maximum":50,"default":10},"order":{"type":"string","description":"Sort order.","enum":["asc","desc"],"default":"asc"},"verbose":{"type":"boolean","default":false}},"additionalProperties":false}')
+  })
+  it('an object with no required properties leaves out required', () => {
+    expect(fragment('{ a?: string }')).toBe('{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}')
+  })
+  it('a nested object is closed too', () => {
+    expect(fragment('{ customer: { name: string; email: Email } }')).toBe('{"type":"object","properties":{"customer":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name","email"],"additionalProperties":false}},"required":["customer"],"additionalProperties":false}')
+  })
+  it("a type's own JSDoc is never a description", () => {
+    expect(fragment('Point', '/** A point on the plane. */\ninterface Point { x: number }')).toBe('{"type":"object","properties":{"x":{"type":"number"}},"required":["x"],"additionalProperties":false}')
+  })
+  it('quoted property names are kept as written', () => {
+    expect(fragment(`{ 'content-type': string; "x.y"?: number }`)).toBe('{"type":"object","properties":{"content-type":{"type":"string"},"x.y":{"type":"number"}},"required":["content-type"],"additionalProperties":false}')
+  })
+  it('a property description goes before anyOf', () => {
+    const prelude = 'interface A { /** Either. */ v: string | number }'
+    expect(fragment('A', prelude)).toBe('{"type":"object","properties":{"v":{"description":"Either.","anyOf":[{"type":"string"},{"type":"number"}]}},"required":["v"],"additionalProperties":false}')
+  })
+})
