@@ -1,0 +1,110 @@
+/** SCHEMA.md § Declaring a tool — Output schema, and § Results: the result plan decided from the declared type. */
+import { describe, expect, it } from 'vitest'
+import { compileFiles } from './harness.ts'
+import { IMPORTS, tool } from './golden.ts'
+
+const PRELUDE = `${IMPORTS}interface Page { items: string[]; total: Int; next?: string }
+type Alias = { ok: boolean }
+interface Other { n: number }
+`
+const declOf = (ret: string) => {
+  const out = compileFiles({ 'src/tools.ts': `${PRELUDE}/** @tool */\nexport async function t()${ret ? `: ${ret}` : ''} { return null as any }\n` })
+  if (out.diagnostics.length) throw new Error(out.message)
+  return out.declarations[0]!
+}
+const toolOf = (ret: string) => JSON.parse(tool(`${PRELUDE}/** @tool */\nexport async function t(): ${ret} { return null as any }\n`))
+
+describe('outputSchema', () => {
+  it('an interface result (Promise unwrapped): a closed object after inputSchema', () => {
+    expect(tool(`${PRELUDE}/** Lists. @tool @readOnly */\nexport async function t(): Promise<Page> { return null as any }\n`)).toBe(
+      '{"name":"t","description":"Lists.","inputSchema":{"type":"object","properties":{},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"items":{"type":"array","items":{"type":"string"}},"total":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"next":{"type":"string"}},"required":["items","total"],"additionalProperties":false},"annotations":{"readOnlyHint":true}}',
+    )
+  })
+  it('a non-Promise object type literal', () => {
+    expect(JSON.stringify(toolOf('{ a: Date; /** Count. */ n: number }').outputSchema)).toBe(
+      '{"type":"object","properties":{"a":{"type":"string","format":"date-time"},"n":{"type":"number","description":"Count."}},"required":["a","n"],"additionalProperties":false}',
+    )
+  })
+  it('an alias of an object type', () => {
+    expect(JSON.stringify(toolOf('Promise<Alias>').outputSchema)).toBe('{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false}')
+  })
+  it('a Record', () => {
+    expect(JSON.stringify(toolOf('Promise<Record<string, Int8>>').outputSchema)).toBe('{"type":"object","additionalProperties":{"type":"integer","minimum":-128,"maximum":127}}')
+  })
+  it('an evaluated utility type of an interface', () => {
+    expect(JSON.stringify(toolOf("Pick<Page, 'total'>").outputSchema)).toBe('{"type":"object","properties":{"total":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["total"],"additionalProperties":false}')
+  })
+  it.each([
+    ['Promise<Page | Other>'],
+    ['Promise<Page | null>'],
+    ['Page | undefined'],
+    ['Promise<string>'],
+    ["'a' | 'b'"],
+    ['TextContent'],
+    ['ContentPart[]'],
+    ['Promise<ToolResult>'],
+    ['Page[]'],
+    ['Promise<void>'],
+    ['void'],
+    ['number'],
+    ['boolean'],
+    ['unknown'],
+    ['Date'],
+  ])('never for %s', (ret) => {
+    expect(toolOf(ret)).not.toHaveProperty('outputSchema')
+  })
+})
+
+describe('result plan per Results row', () => {
+  it.each([
+    ['void', { kind: 'void' }],
+    ['undefined', { kind: 'void' }],
+    ['Promise<void>', { kind: 'void' }],
+    ['Promise<undefined>', { kind: 'void' }],
+    ['string', { kind: 'text' }],
+    ['Promise<string>', { kind: 'text' }],
+    ["'open' | 'closed'", { kind: 'text' }],
+    ['TextContent', { kind: 'content' }],
+    ['Promise<ContentPart>', { kind: 'content' }],
+    ['ContentPart[]', { kind: 'content' }],
+    ['Promise<Array<TextContent | ContentPart>>', { kind: 'content' }],
+    ['ToolResult', { kind: 'raw' }],
+    ['Promise<ToolResult>', { kind: 'raw' }],
+    ['number', { kind: 'json' }],
+    ['Promise<Int>', { kind: 'json' }],
+    ['boolean', { kind: 'json' }],
+    ['string[]', { kind: 'json' }],
+    ['Page[]', { kind: 'json' }],
+    ['Page | Other', { kind: 'json' }],
+    ['Promise<Page | null>', { kind: 'json' }],
+    ['string | null', { kind: 'json' }],
+    ['1 | 2', { kind: 'json' }],
+    ['Date', { kind: 'json' }],
+    ['unknown', { kind: 'inspect' }],
+    ['Promise<any>', { kind: 'inspect' }],
+  ])('%s', (ret, plan) => {
+    expect(declOf(ret).result).toEqual(plan)
+  })
+
+  it('a single object type is structured, projected to its declared properties (nested too)', () => {
+    const decl = declOf('Promise<{ a: string; inner: { b: number }; list: { c: string }[]; maybe: { d: Date } | null; tags: Record<string, string> }>')
+    expect(decl.result).toEqual({
+      kind: 'structured',
+      shape: { props: { a: 0, inner: { props: { b: 0 } }, list: { items: { props: { c: 0 } } }, maybe: { nullable: { props: { d: 0 } } }, tags: { props: {}, rest: 0 } } },
+    })
+  })
+  it('an interface result is structured with its props', () => {
+    expect(declOf('Page').result).toEqual({ kind: 'structured', shape: { props: { items: 0, total: 0, next: 0 } } })
+  })
+  it('no declared return type is decided at run time', () => {
+    expect(declOf('').result).toEqual({ kind: 'inspect' })
+  })
+})
+
+describe('return types that cannot be described (MCP029)', () => {
+  it.each([['Promise<() => void>'], ['symbol'], ['Promise<Missing>']])('%s', (ret) => {
+    const out = compileFiles({ 'src/tools.ts': `${PRELUDE}/** @tool */\nexport async function t(): ${ret} { return null as any }\n` })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP029'])
+    expect(out.diagnostics[0]!.loc.line).toBe(6)
+  })
+})
