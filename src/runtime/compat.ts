@@ -1,0 +1,66 @@
+/**
+ * What older revisions lack. A client that negotiated one of them gets the same data without the fields
+ * its revision does not define: 2025-06-18 added titles, outputSchema, structuredContent and
+ * resource_link; 2025-03-26 added tool annotations, audio and the progress message; 2025-11-25 added
+ * description, websiteUrl and icons to Implementation.
+ */
+import type { ServerInfo, ToolResult } from './api.ts'
+
+/** A family of revisions that define the same fields. */
+export type Flavour = 'modern' | '2025-11-25' | '2025-06-18' | '2025-03-26' | '2024-11-05'
+
+export function flavourOf(version: string): Flavour {
+  if (version >= '2026-07-28') return 'modern'
+  if (version >= '2025-11-25') return '2025-11-25'
+  if (version >= '2025-06-18') return '2025-06-18'
+  if (version >= '2025-03-26') return '2025-03-26'
+  return '2024-11-05'
+}
+
+/** Revisions before 2025-06-18: no titles, outputSchema, structuredContent or resource_link. */
+export const untitled = (flavour: Flavour): boolean => flavour === '2025-03-26' || flavour === '2024-11-05'
+
+/** A copy without `keys` and without undefined values. */
+export function without(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = {}
+  for (const key in value) if (value[key] !== undefined && !keys.includes(key)) copy[key] = value[key]
+  return copy
+}
+
+/** Fields of a tools/list entry a revision lacks. */
+export function toolFieldsLacking(flavour: Flavour): readonly string[] {
+  if (flavour === '2024-11-05') return ['title', 'outputSchema', 'annotations']
+  if (flavour === '2025-03-26') return ['title', 'outputSchema']
+  return []
+}
+
+/** The server's Implementation object (`serverInfo`) as a revision defines it. */
+export function implementationFor(info: ServerInfo, flavour: Flavour): Record<string, unknown> {
+  const full = { name: info.name, title: info.title, version: info.version, description: info.description, websiteUrl: info.websiteUrl, icons: info.icons }
+  if (flavour === 'modern' || flavour === '2025-11-25') return without(full, [])
+  if (flavour === '2025-06-18') return without(full, ['description', 'websiteUrl', 'icons'])
+  return { name: info.name, version: info.version }
+}
+
+/**
+ * A content part as an older revision can carry it: before 2025-06-18 a resource_link becomes a text
+ * part naming the link (the revision has no way to point at a resource otherwise).
+ */
+function contentFor(part: any, flavour: Flavour): any {
+  if (part?.type !== 'resource_link' || !untitled(flavour)) return part
+  const label = part.title ?? part.name
+  return { type: 'text', text: label && label !== part.uri ? `${label}: ${part.uri}` : String(part.uri) }
+}
+
+/** A tools/call result for a revision before 2025-06-18 (no structuredContent, no resource_link). */
+export function toolResultFor(result: ToolResult, flavour: Flavour): ToolResult {
+  if (!untitled(flavour)) return result
+  const { structuredContent: _, ...rest } = result
+  return { ...rest, content: result.content.map((part) => contentFor(part, flavour)) }
+}
+
+/** Prompt messages for a revision before 2025-06-18. */
+export function messagesFor(messages: readonly any[], flavour: Flavour): any[] {
+  if (!untitled(flavour)) return messages as any[]
+  return messages.map((message) => ({ ...message, content: contentFor(message.content, flavour) }))
+}

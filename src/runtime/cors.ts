@@ -1,0 +1,63 @@
+/**
+ * Origin validation (DNS-rebinding protection) and CORS. A request with an `Origin` is served only when
+ * the origin is a loopback one (localhost, 127.0.0.1, [::1], any port), the server's own origin, or in
+ * `allowedOrigins` (`'*'` allows any). Browser clients get the MCP headers allowed and exposed.
+ */
+
+const LOOPBACK = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i
+
+/** The origin part (`scheme://host:port`) of an absolute URL. */
+export function originOf(url: string): string {
+  const slash = url.indexOf('/', url.indexOf('//') + 2)
+  return slash < 0 ? url : url.slice(0, slash)
+}
+
+/** The path of an absolute URL, without query or fragment. */
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return '/'
+  let end = url.length
+  const query = url.indexOf('?', start)
+  if (query >= 0) end = query
+  const hash = url.indexOf('#', start)
+  if (hash >= 0 && hash < end) end = hash
+  return url.slice(start, end)
+}
+
+const normalize = (origin: string): string => origin.replace(/\/+$/, '').toLowerCase()
+
+export class Origins {
+  readonly #any: boolean
+  readonly #allowed: ReadonlySet<string>
+
+  constructor(allowed: readonly string[] | undefined) {
+    this.#any = allowed?.includes('*') ?? false
+    this.#allowed = new Set((allowed ?? []).map(normalize))
+  }
+
+  allows(origin: string, requestUrl: string): boolean {
+    if (this.#any || LOOPBACK.test(origin)) return true
+    const normal = normalize(origin)
+    return this.#allowed.has(normal) || normal === normalize(originOf(requestUrl))
+  }
+}
+
+const EXPOSED = 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate'
+const BASE_ALLOWED = 'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID'
+
+/** Headers that let the browser at `origin` read a response. */
+export function corsHeaders(origin: string): Record<string, string> {
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' }
+}
+
+/** The answer to a CORS preflight from an allowed origin; `paramHeaders` are the tools' `Mcp-Param-*`. */
+export function preflight(origin: string | null, paramHeaders: readonly string[]): Response {
+  const headers: Record<string, string> = {
+    allow: 'POST, OPTIONS',
+    'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
+    'access-control-allow-headers': [BASE_ALLOWED, ...paramHeaders].join(', '),
+    'access-control-max-age': '86400',
+  }
+  if (origin !== null) Object.assign(headers, corsHeaders(origin))
+  return new Response(null, { status: 204, headers })
+}

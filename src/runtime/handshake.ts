@@ -1,0 +1,42 @@
+/**
+ * What the server says about itself: `server/discover` (2026-07-28) and `initialize` (legacy, with
+ * version negotiation). The tool table is fixed at build time, so no `listChanged` and no resource
+ * subscriptions are declared.
+ */
+import type { Core } from './core.ts'
+import { flavourOf, implementationFor } from './compat.ts'
+import { isLegacy, LEGACY, SUPPORTED } from './protocol.ts'
+
+export function capabilities(core: Core, version: string): Record<string, object> {
+  const caps: Record<string, object> = {}
+  const hasTemplates = core.templates.length > 0
+  if (core.tools.size > 0) caps.tools = {}
+  if (core.prompts.size > 0) caps.prompts = {}
+  if (core.resources.size > 0 || hasTemplates) caps.resources = {}
+  if ((core.prompts.size > 0 || hasTemplates) && version >= '2025-03-26') caps.completions = {}
+  caps.logging = {}
+  return caps
+}
+
+/** The `server/discover` result, built once. */
+export function discoverResult(core: Core): string {
+  const result: Record<string, unknown> = { supportedVersions: SUPPORTED, capabilities: capabilities(core, '2026-07-28') }
+  if (core.info.instructions) result.instructions = core.info.instructions
+  const json = JSON.stringify(result)
+  return `${json.slice(0, -1)},"resultType":"complete","ttlMs":${core.listTtlMs},"cacheScope":"${core.listScope}",${core.serverMeta}}`
+}
+
+/** The revision to speak with a client that asked for `requested`. */
+export const negotiate = (requested: unknown): string =>
+  typeof requested === 'string' && isLegacy(requested) ? requested : LEGACY[0]
+
+/** The `initialize` result for a negotiated revision. */
+export function initializeResult(core: Core, version: string): string {
+  const result: Record<string, unknown> = {
+    protocolVersion: version,
+    capabilities: capabilities(core, version),
+    serverInfo: implementationFor(core.info, flavourOf(version)),
+  }
+  if (core.info.instructions) result.instructions = core.info.instructions
+  return JSON.stringify(result)
+}

@@ -1,0 +1,94 @@
+/**
+ * prompts/get: the prompt's arguments validated (argument lines as a -32602 error) and revived, the
+ * function run, and its value made into messages: a string is one user text message, a content part
+ * one user message with it, an array a message each, a `{ description?, messages }` object passes through.
+ */
+import type { Core } from './core.ts'
+import type { Exchange } from './exchange.ts'
+import type { PromptEntry } from './table.ts'
+import { argumentErrors } from './arg-errors.ts'
+import { messagesFor } from './compat.ts'
+import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
+import { RpcError } from './jsonrpc.ts'
+import { isToolError, legacyInputMessage, withTail } from './outcomes.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
+import { toJson } from './results.ts'
+import { revive } from './revive.ts'
+import { run, type Outcome } from './run.ts'
+
+const isObject = (value: unknown): value is Record<string, any> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** One message from an element of what a prompt function returned. */
+function message(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return { role: 'user', content: { type: 'text', text: value } }
+  if (isObject(value) && typeof value.role === 'string' && isObject(value.content)) return value
+  if (isObject(value) && typeof value.type === 'string') return { role: 'user', content: value }
+  return { role: 'user', content: { type: 'text', text: toJson(value) } }
+}
+
+/** `{ description?, messages }` for what a prompt function returned. */
+export function promptResult(entry: PromptEntry, value: unknown): { description?: string; messages: Record<string, unknown>[] } {
+  let description = entry.description
+  let messages: Record<string, unknown>[]
+  if (Array.isArray(value)) messages = value.map(message)
+  else if (isObject(value) && Array.isArray(value.messages)) {
+    messages = value.messages.map(message)
+    if (typeof value.description === 'string') description = value.description
+  } else messages = [message(value)]
+  return description === undefined ? { messages } : { description, messages }
+}
+
+export async function getPrompt(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
+  const name = params?.name
+  if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'prompts/get needs params.name, the prompt to get.')
+  const prompt = core.prompts.get(name)
+  if (!prompt) return new RpcError(INVALID_PARAMS, `Unknown prompt '${name}'.`, { name })
+  const raw = params!.arguments ?? {}
+  const answers = await readInputs(core, exchange, 'prompts/get', name, raw, params!)
+  if (answers instanceof RpcError) return answers
+  if (!prompt.validate(raw)) {
+    const errors = argumentErrors(prompt.validate.errors ?? [])
+    return new RpcError(INVALID_PARAMS, errors.join('\n'), { errors })
+  }
+  let args = raw
+  if (prompt.revive !== 0) {
+    const revived = revive(raw, prompt.revive)
+    if (!revived.ok) return new RpcError(INVALID_PARAMS, revived.errors.join('\n'), { errors: revived.errors })
+    args = revived.value
+  }
+  const running = run(prompt.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'prompt', name))
+  return finish(core, exchange, prompt, raw, running instanceof Promise ? await running : running)
+}
+
+async function finish(core: Core, exchange: Exchange, prompt: PromptEntry, raw: unknown, outcome: Outcome): Promise<string | RpcError> {
+  switch (outcome.kind) {
+    case 'value': {
+      try {
+        const result = promptResult(prompt, outcome.value)
+        if (!exchange.modern) return JSON.stringify({ ...result, messages: messagesFor(result.messages, exchange.flavour) })
+        return withTail(JSON.stringify(result), core.completeTail)
+      } catch (error) {
+        core.report(error, 'prompt', prompt.name)
+        return new RpcError(INTERNAL_ERROR, 'The prompt failed.')
+      }
+    }
+    case 'error':
+      if (isToolError(outcome.error)) return new RpcError(INTERNAL_ERROR, outcome.error.message)
+      core.report(outcome.error, 'prompt', prompt.name)
+      return new RpcError(INTERNAL_ERROR, 'The prompt failed.')
+    case 'timeout':
+    case 'cancelled':
+      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
+    case 'refused':
+      return outcome.error
+    case 'legacy-input':
+      return new RpcError(INTERNAL_ERROR, legacyInputMessage(outcome.method, exchange.version))
+    case 'input': {
+      const text = await inputRequired(core, exchange, 'prompts/get', prompt.name, raw, outcome.requests, outcome.answers)
+      if (text !== undefined) return text
+      core.report(new Error(SECRET_MESSAGE), 'prompt', prompt.name)
+      return new RpcError(INTERNAL_ERROR, SECRET_MESSAGE)
+    }
+  }
+}

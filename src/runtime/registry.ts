@@ -1,0 +1,97 @@
+/**
+ * What `createServer` was given: the dispatch tables of the tool modules (in order) and the trailing
+ * options. Refuses a module the plugin did not transform, and names that two modules both declare.
+ */
+import type { ServerOptions } from './api.ts'
+import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './table.ts'
+
+export interface Registry {
+  /** In module order, then declaration order. */
+  readonly tools: readonly ToolEntry[]
+  readonly prompts: readonly PromptEntry[]
+  readonly resources: readonly ResourceEntry[]
+  readonly templates: readonly ResourceEntry[]
+  readonly options: ServerOptions<any>
+}
+
+const OPTION_KEYS: ReadonlySet<string> = new Set([
+  'path',
+  'allowedOrigins',
+  'maxBodyBytes',
+  'stateSecret',
+  'stateTtlMs',
+  'ttlMs',
+  'cacheScope',
+  'authorize',
+  'resourceMetadata',
+  'onError',
+  'env',
+])
+
+const PLUGIN_HINT =
+  "Add the mcp-aot plugin to the bundler config (for Vite: `import mcp from 'mcp-aot/vite'` and `plugins: [mcp()]`) so it compiles the @tool, @resource and @prompt functions of this module."
+
+function describe(index: number, value: object): string {
+  const functions = Object.keys(value).filter((key) => typeof (value as any)[key] === 'function')
+  const exports = functions.length > 0 ? ` (it exports ${functions.map((f) => `${f}()`).join(', ')})` : ''
+  return `createServer: argument ${index + 2} is a module without an mcp-aot dispatch table${exports}. ${PLUGIN_HINT} A module with no @tool, @resource or @prompt declaration has no table: leave it out.`
+}
+
+function isOptions(value: object): boolean {
+  if (Object.prototype.toString.call(value) === '[object Module]') return false
+  return Object.keys(value).every((key) => OPTION_KEYS.has(key))
+}
+
+export function register(args: readonly unknown[]): Registry {
+  const tables: Table[] = []
+  let options: ServerOptions<any> = {}
+  args.forEach((arg, index) => {
+    if (typeof arg !== 'object' || arg === null) {
+      throw new TypeError(`createServer: argument ${index + 2} must be a tool module (import * as tools from './tools.ts') or the options object, not ${arg === null ? 'null' : typeof arg}.`)
+    }
+    const table = (arg as any).__mcp
+    if (isTable(table)) {
+      if (tables.includes(table)) throw new Error(`createServer: the module ${table.module} is passed twice.`)
+      tables.push(table)
+      return
+    }
+    if (isOptions(arg)) {
+      if (index !== args.length - 1) throw new Error(`createServer: the options object must be the last argument (it is argument ${index + 2}).`)
+      options = arg as ServerOptions<any>
+      return
+    }
+    const functions = Object.keys(arg).some((key) => typeof (arg as any)[key] === 'function')
+    if (functions || Object.prototype.toString.call(arg) === '[object Module]') throw new Error(describe(index, arg))
+    const unknown = Object.keys(arg).filter((key) => !OPTION_KEYS.has(key))
+    throw new Error(`createServer: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')}; the options are ${[...OPTION_KEYS].join(', ')}.`)
+  })
+  return collect(tables, options)
+}
+
+function collect(tables: readonly Table[], options: ServerOptions<any>): Registry {
+  const tools: ToolEntry[] = []
+  const prompts: PromptEntry[] = []
+  const resources: ResourceEntry[] = []
+  const templates: ResourceEntry[] = []
+  const seen = new Map<string, { loc: string }>()
+  const claim = (key: string, what: string, entry: { loc: string }) => {
+    const other = seen.get(key)
+    if (other) throw new Error(`createServer: duplicate ${what}: declared at ${other.loc} and at ${entry.loc}. Rename one of them.`)
+    seen.set(key, entry)
+  }
+  for (const table of tables) {
+    for (const entry of table.entries) {
+      if (entry.kind === 'tool') {
+        claim(`tool ${entry.name}`, `tool name '${entry.name}'`, entry)
+        tools.push(entry)
+      } else if (entry.kind === 'prompt') {
+        claim(`prompt ${entry.name}`, `prompt name '${entry.name}'`, entry)
+        prompts.push(entry)
+      } else {
+        claim(`resource ${entry.uri}`, `resource ${entry.template ? 'template' : 'URI'} '${entry.uri}'`, entry)
+        ;(entry.template ? templates : resources).push(entry)
+      }
+    }
+  }
+  return { tools, prompts, resources, templates, options }
+}

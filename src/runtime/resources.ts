@@ -1,0 +1,113 @@
+/**
+ * resources/read: a static URI or the first template that matches, its variables validated and revived,
+ * the function run, and what it returned made into `contents`: a string is text, bytes are a base64
+ * blob, contents objects pass through. A function that returns undefined or null, or throws a
+ * `ToolError`, means "no such resource" (-32602 with data.uri; -32002 before 2026-07-28).
+ */
+import type { Core } from './core.ts'
+import type { Exchange } from './exchange.ts'
+import type { ResourceEntry } from './table.ts'
+import { argumentErrors } from './arg-errors.ts'
+import { toBase64 } from './base64.ts'
+import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
+import { RpcError } from './jsonrpc.ts'
+import { isToolError, legacyInputMessage, withTail } from './outcomes.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from './protocol.ts'
+import { toJson } from './results.ts'
+import { revive } from './revive.ts'
+import { run, type Outcome } from './run.ts'
+
+function notFound(exchange: Exchange, uri: string, message = `Resource not found: ${uri}`): RpcError {
+  return new RpcError(exchange.modern ? INVALID_PARAMS : RESOURCE_NOT_FOUND, message, { uri })
+}
+
+const isBytes = (value: unknown): value is Uint8Array | ArrayBuffer => value instanceof Uint8Array || value instanceof ArrayBuffer
+
+/** One contents item from what a resource function returned. */
+function item(entry: ResourceEntry, uri: string, value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return { uri, mimeType: entry.mimeType ?? 'text/plain', text: value }
+  if (isBytes(value)) {
+    const bytes = value instanceof Uint8Array ? value : new Uint8Array(value)
+    return { uri, mimeType: entry.mimeType ?? 'application/octet-stream', blob: toBase64(bytes) }
+  }
+  if (typeof value === 'object' && value !== null && ('text' in value || 'blob' in value)) {
+    const contents = value as Record<string, unknown>
+    const mimeType = contents.mimeType ?? entry.mimeType
+    const blob = isBytes(contents.blob) ? toBase64(contents.blob instanceof Uint8Array ? contents.blob : new Uint8Array(contents.blob)) : contents.blob
+    return { ...contents, uri: contents.uri ?? uri, ...(mimeType === undefined ? {} : { mimeType }), ...(blob === undefined ? {} : { blob }) }
+  }
+  return { uri, mimeType: entry.mimeType ?? 'application/json', text: toJson(value) }
+}
+
+/** `contents` for what a resource function returned. */
+export function contentsOf(entry: ResourceEntry, uri: string, value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.map((part) => item(entry, uri, part))
+  if (typeof value === 'object' && value !== null && Array.isArray((value as any).contents)) {
+    return (value as any).contents.map((part: unknown) => item(entry, uri, part))
+  }
+  return [item(entry, uri, value)]
+}
+
+function find(core: Core, uri: string): { entry: ResourceEntry; vars: Record<string, string> } | undefined {
+  const entry = core.resources.get(uri)
+  if (entry) return { entry, vars: {} }
+  for (const template of core.templates) {
+    const vars = template.match(uri)
+    if (vars) return { entry: template.entry, vars }
+  }
+  return undefined
+}
+
+export async function readResource(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
+  const uri = params?.uri
+  if (typeof uri !== 'string') return new RpcError(INVALID_PARAMS, 'resources/read needs params.uri, the resource to read.')
+  const found = find(core, uri)
+  if (!found) return notFound(exchange, uri)
+  const { entry, vars } = found
+  const answers = await readInputs(core, exchange, 'resources/read', uri, {}, params!)
+  if (answers instanceof RpcError) return answers
+  if (entry.validate && !entry.validate(vars)) {
+    const errors = argumentErrors(entry.validate.errors ?? [])
+    return new RpcError(INVALID_PARAMS, errors.join('\n'), { uri, errors })
+  }
+  let args: Record<string, any> = vars
+  if (entry.revive !== 0) {
+    const revived = revive(vars, entry.revive)
+    if (!revived.ok) return new RpcError(INVALID_PARAMS, revived.errors.join('\n'), { uri, errors: revived.errors })
+    args = revived.value as Record<string, any>
+  }
+  const running = run(entry.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'resource', uri))
+  return finish(core, exchange, entry, uri, running instanceof Promise ? await running : running)
+}
+
+async function finish(core: Core, exchange: Exchange, entry: ResourceEntry, uri: string, outcome: Outcome): Promise<string | RpcError> {
+  switch (outcome.kind) {
+    case 'value': {
+      if (outcome.value === undefined || outcome.value === null) return notFound(exchange, uri)
+      try {
+        const json = `{"contents":${JSON.stringify(contentsOf(entry, uri, outcome.value))}}`
+        return exchange.modern ? withTail(json, core.readTail) : json
+      } catch (error) {
+        core.report(error, 'resource', uri)
+        return new RpcError(INTERNAL_ERROR, 'The resource failed.')
+      }
+    }
+    case 'error':
+      if (isToolError(outcome.error)) return notFound(exchange, uri, outcome.error.message)
+      core.report(outcome.error, 'resource', uri)
+      return new RpcError(INTERNAL_ERROR, 'The resource failed.')
+    case 'timeout':
+    case 'cancelled':
+      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
+    case 'refused':
+      return outcome.error
+    case 'legacy-input':
+      return new RpcError(INTERNAL_ERROR, legacyInputMessage(outcome.method, exchange.version))
+    case 'input': {
+      const text = await inputRequired(core, exchange, 'resources/read', uri, {}, outcome.requests, outcome.answers)
+      if (text !== undefined) return text
+      core.report(new Error(SECRET_MESSAGE), 'resource', uri)
+      return new RpcError(INTERNAL_ERROR, SECRET_MESSAGE)
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `createServer(info, ...modules, options?)`: the whole MCP server as a `fetch` handler, Web-standard
+ * APIs only. Everything that does not depend on the request is computed here, once.
+ *
+ * ```ts
+ * import { createServer } from 'mcp-aot'
+ * import * as incidents from './tools/incidents.ts'
+ * export default createServer({ name: 'ops', version: '1.0.0' }, incidents, { allowedOrigins: ['https://app.example'] })
+ * ```
+ */
+import type { McpServer, ServerInfo, ServerOptions } from './api.ts'
+import type { Execution } from './exchange.ts'
+import { buildCore } from './core.ts'
+import { Transport } from './http.ts'
+import { register } from './registry.ts'
+
+/** A tool module as the plugin leaves it: its exports plus the `__mcp` dispatch table. */
+export type ToolModule = object
+
+export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptions: (ToolModule | ServerOptions<Env>)[]): McpServer<Env> {
+  if (typeof info !== 'object' || info === null || typeof info.name !== 'string' || typeof info.version !== 'string') {
+    throw new TypeError("createServer: the first argument must be the server's info, { name: string, version: string }.")
+  }
+  const transport = new Transport(buildCore(info, register(modulesAndOptions)))
+  return {
+    fetch: (request: Request, env?: Env, ctx?: Execution) => transport.fetch(request, env, ctx),
+  }
+}

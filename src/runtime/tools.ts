@@ -1,0 +1,89 @@
+/**
+ * tools/call: look the tool up, validate and revive its arguments, run it, and shape what it returned
+ * (or how it failed) into a CallToolResult by the rules of SCHEMA.md ("Results", "Errors become results").
+ */
+import type { ToolResult } from './api.ts'
+import type { Core } from './core.ts'
+import type { Exchange } from './exchange.ts'
+import type { ToolEntry } from './table.ts'
+import { argumentErrors } from './arg-errors.ts'
+import { toolResultFor } from './compat.ts'
+import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
+import { RpcError } from './jsonrpc.ts'
+import { isToolError, legacyInputMessage, withTail } from './outcomes.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
+import { revive } from './revive.ts'
+import { shapeResult } from './results.ts'
+import { run, type Outcome } from './run.ts'
+
+/** `5000` → `5`, `500` → `0.5`. */
+export const seconds = (ms: number): string => String(Number((ms / 1000).toFixed(3)))
+
+function resultJson(core: Core, exchange: Exchange, result: ToolResult): string {
+  if (!exchange.modern) return JSON.stringify(toolResultFor(result, exchange.flavour))
+  if (result._meta !== undefined) return JSON.stringify({ ...result, resultType: 'complete' })
+  return withTail(JSON.stringify(result), core.completeTail)
+}
+
+export function errorResult(core: Core, exchange: Exchange, text: string): string {
+  const json = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":true}`
+  return exchange.modern ? withTail(json, core.completeTail) : json
+}
+
+const failed = (core: Core, exchange: Exchange, error: unknown, name: string): string => {
+  core.report(error, 'tool', name)
+  return errorResult(core, exchange, 'The tool failed.')
+}
+
+export async function callTool(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
+  const name = params?.name
+  if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'tools/call needs params.name, the tool to call.')
+  const tool = core.tools.get(name)
+  if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
+  const raw = params!.arguments ?? {}
+  let answers: Record<string, unknown> | undefined
+  if (exchange.modern && (params!.requestState !== undefined || params!.inputResponses !== undefined)) {
+    const read = await readInputs(core, exchange, 'tools/call', name, raw, params!)
+    if (read instanceof RpcError) return read
+    answers = read
+  }
+  const validate = tool.validate
+  if (!validate(raw)) return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
+  let args = raw
+  if (tool.revive !== 0) {
+    const revived = revive(raw, tool.revive)
+    if (!revived.ok) return errorResult(core, exchange, revived.errors.join('\n'))
+    args = revived.value
+  }
+  const running = run(tool.invoke, args, exchange, answers, tool.timeoutMs, (error) => core.report(error, 'tool', name))
+  return finish(core, exchange, tool, raw, running instanceof Promise ? await running : running)
+}
+
+async function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, outcome: Outcome): Promise<string | RpcError> {
+  switch (outcome.kind) {
+    case 'value': {
+      try {
+        return resultJson(core, exchange, shapeResult(outcome.value, tool.result))
+      } catch (error) {
+        return failed(core, exchange, error, tool.name)
+      }
+    }
+    case 'error':
+      if (isToolError(outcome.error)) return errorResult(core, exchange, outcome.error.message)
+      return failed(core, exchange, outcome.error, tool.name)
+    case 'timeout':
+      return errorResult(core, exchange, `Tool '${tool.name}' timed out after ${seconds(tool.timeoutMs!)} s.`)
+    case 'cancelled':
+      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
+    case 'refused':
+      return outcome.error
+    case 'legacy-input':
+      return errorResult(core, exchange, legacyInputMessage(outcome.method, exchange.version))
+    case 'input': {
+      const text = await inputRequired(core, exchange, 'tools/call', tool.name, raw, outcome.requests, outcome.answers)
+      if (text !== undefined) return text
+      core.report(new Error(SECRET_MESSAGE), 'tool', tool.name)
+      return errorResult(core, exchange, SECRET_MESSAGE)
+    }
+  }
+}
