@@ -1,0 +1,198 @@
+/** SCHEMA.md § Diagnostics: one test per code (code, message, file:line:column), and how findings are reported. */
+import { describe, expect, it } from 'vitest'
+import { compileModule } from '../../src/compiler/compile.ts'
+import { CODES, CompileError } from '../../src/compiler/diagnostics.ts'
+import { Project } from '../../src/compiler/project.ts'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { compileFiles } from './harness.ts'
+
+const IMP = "import type { Int, Int8, Min, Max, MinLength, Pattern, ToolContext } from 'mcp-aot'"
+
+/** Says what to write instead: an imperative sentence. */
+const ADVICE = /\b(Write|Use|Declare|Remove|Replace|Give|Name|Correct|Merge|Add|Export|Describe|Pass|Change|Split|Widen|Import|Define|List|Did you mean|such as|must be)\b/i
+
+interface Case {
+  code: keyof typeof CODES
+  what: string
+  source: string
+  extra?: Record<string, string>
+  at: [file: string, line: number, column: number]
+  /** Words the message must contain (it names the construct). */
+  mentions: string[]
+}
+
+const cases: Case[] = [
+  { code: 'MCP001', what: 'an invalid @tool name', source: '/**\n * @tool bad/name\n */\nexport function x() {}\n', at: ['src/tools.ts', 2, 4], mentions: ['bad/name'] },
+  { code: 'MCP002', what: 'an unknown tag', source: '/**\n * @tool\n * @readonly\n */\nexport function x() {}\n', at: ['src/tools.ts', 3, 4], mentions: ['@readonly', '@readOnly'] },
+  { code: 'MCP003', what: 'a @tool function that is not exported', source: '/** @tool */\nfunction hidden() {}\n', at: ['src/tools.ts', 2, 1], mentions: ['hidden', 'export'] },
+  { code: 'MCP004', what: 'a rest parameter', source: '/** @tool */\nexport function x(a: string, ...rest: string[]) {}\n', at: ['src/tools.ts', 2, 30], mentions: ['Rest', 'array'] },
+  { code: 'MCP005', what: 'a generic function', source: '/** @tool */\nexport function x<T>(a: T) {}\n', at: ['src/tools.ts', 2, 18], mentions: ['generic', 'x'] },
+  { code: 'MCP006', what: 'a this parameter', source: '/** @tool */\nexport function x(this: unknown, a: string) {}\n', at: ['src/tools.ts', 2, 19], mentions: ['this'] },
+  { code: 'MCP007', what: 'two ToolContext parameters', source: `${IMP}\n/** @tool */\nexport function x(a: ToolContext, b: ToolContext) {}\n`, at: ['src/tools.ts', 3, 35], mentions: ['ToolContext'] },
+  { code: 'MCP008', what: 'a parameter without a type', source: '/** @tool */\nexport function x(a) {}\n', at: ['src/tools.ts', 2, 19], mentions: ["'a'", 'type'] },
+  { code: 'MCP009', what: 'array destructuring', source: '/** @tool */\nexport function x([a, b]: [string, string]) {}\n', at: ['src/tools.ts', 2, 19], mentions: ['destructuring'] },
+  { code: 'MCP010', what: 'a class as an argument type', source: 'class Point { x = 0 }\n/** @tool */\nexport function t(p: Point) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['Point', 'class'] },
+  { code: 'MCP011', what: 'a function type', source: '/** @tool */\nexport function t(cb: () => void) {}\n', at: ['src/tools.ts', 2, 23], mentions: ['function'] },
+  { code: 'MCP012', what: 'symbol', source: '/** @tool */\nexport function t(x: symbol) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['symbol'] },
+  { code: 'MCP013', what: 'never', source: '/** @tool */\nexport function t(x: never) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['never'] },
+  { code: 'MCP014', what: 'void as an argument', source: '/** @tool */\nexport function t(x: void) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['void'] },
+  { code: 'MCP015', what: 'a Map with number keys', source: '/** @tool */\nexport function t(x: Map<number, string>) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['Map', 'string'] },
+  { code: 'MCP016', what: 'an open generic parameter (alias used without arguments)', source: 'type Page<T> = { items: T[] }\n/** @tool */\nexport function t(x: Page) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['Page'] },
+  { code: 'MCP017', what: 'a type that refers to itself', source: 'interface Tree { value: string; children: Tree[] }\n/** @tool */\nexport function t(x: Tree) {}\n', at: ['src/tools.ts', 1, 43], mentions: ['Tree'] },
+  { code: 'MCP018', what: 'a type the build cannot find', source: '/** @tool */\nexport function t(x: Nowhere) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['Nowhere'] },
+  { code: 'MCP019', what: 'a computed enum member', source: "enum E { A = 'a', B = String(1) }\n/** @tool */\nexport function t(x: E) {}\n", at: ['src/tools.ts', 1, 19], mentions: ['B'] },
+  { code: 'MCP020', what: 'keyof', source: 'interface A { a: string }\n/** @tool */\nexport function t(x: keyof A) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['keyof'] },
+  { code: 'MCP021', what: 'a tag on a type it does not fit', source: `${IMP}\n/** @tool */\nexport function t(x: string & Min<1>) {}\n`, at: ['src/tools.ts', 3, 31], mentions: ['Min', 'string'] },
+  { code: 'MCP022', what: 'a default its own fragment refuses', source: `${IMP}\n/** @tool */\nexport function t(n: Int & Max<10> = 50) {}\n`, at: ['src/tools.ts', 3, 38], mentions: ['50', "'n'"] },
+  { code: 'MCP023', what: 'an invalid u-flag pattern', source: `${IMP}\n/** @tool */\nexport function t(x: string & Pattern<'(unclosed'>) {}\n`, at: ['src/tools.ts', 3, 31], mentions: ['(unclosed'] },
+  { code: 'MCP024', what: 'an optional tuple element', source: '/** @tool */\nexport function t(x: [string, number?]) {}\n', at: ['src/tools.ts', 2, 31], mentions: ['tuple'] },
+  { code: 'MCP025', what: 'an integer range tag outside the type’s range', source: `${IMP}\n/** @tool */\nexport function t(x: Int8 & Max<200>) {}\n`, at: ['src/tools.ts', 3, 29], mentions: ['Int8', '200', '127'] },
+  { code: 'MCP026', what: 'an invalid @timeout value', source: '/**\n * @tool\n * @timeout soon\n */\nexport function t() {}\n', at: ['src/tools.ts', 3, 4], mentions: ['@timeout', 'soon'] },
+  { code: 'MCP027', what: 'two tools with the same name in a module', source: '/** @tool same */\nexport function a() {}\n/** @tool same */\nexport function b() {}\n', at: ['src/tools.ts', 4, 8], mentions: ['same', 'src/tools.ts:2:8'] },
+  { code: 'MCP028', what: 'an @default that is not a JSON literal', source: 'interface A {\n  /** @default nope */\n  a?: string\n}\n/** @tool */\nexport function t(x: A) {}\n', at: ['src/tools.ts', 2, 7], mentions: ['@default', 'nope'] },
+  { code: 'MCP029', what: 'a return type that cannot be described', source: '/** @tool */\nexport function t(): symbol { return Symbol() }\n', at: ['src/tools.ts', 2, 22], mentions: ['symbol'] },
+  { code: 'MCP030', what: '@param for a parameter that does not exist', source: '/**\n * @tool\n * @param nope The x.\n */\nexport function t(a: string) {}\n', at: ['src/tools.ts', 3, 4], mentions: ['nope'] },
+  { code: 'MCP031', what: 'a resource template and parameters that disagree', source: '/**\n * @resource file:///logs/{name}\n */\nexport function r(id: string) { return id }\n', at: ['src/tools.ts', 2, 4], mentions: ['{name}', 'id'] },
+]
+
+describe('one test per code', () => {
+  it('every code in CODES has a case here', () => {
+    expect(cases.map((c) => c.code).sort()).toEqual(Object.keys(CODES).sort())
+  })
+  for (const c of cases) {
+    it(`${c.code} (${CODES[c.code]}): ${c.what}`, () => {
+      const out = compileFiles({ 'src/tools.ts': c.source, ...c.extra })
+      expect(out.diagnostics.map((d) => d.code)).toEqual([c.code])
+      const d = out.diagnostics[0]!
+      expect(d.loc).toEqual({ file: c.at[0], line: c.at[1], column: c.at[2] })
+      for (const m of c.mentions) expect(d.message.toLowerCase()).toContain(m.toLowerCase())
+      expect(d.message).toMatch(ADVICE)
+      expect(out.message).toContain(`${c.at[0]}:${c.at[1]}:${c.at[2]} - error ${c.code}`)
+    })
+  }
+})
+
+describe('MCP015, MCP020 and friends: every construct', () => {
+  const codeOf = (type: string, prelude = 'interface A { a: string; b: number }') =>
+    compileFiles({ 'src/tools.ts': `${IMP}\n${prelude}\n/** @tool */\nexport function t(x: ${type}) {}\n` }).diagnostics
+  it.each([
+    ['Record<number, string>', 'MCP015', 'Record'],
+    ['{ [k: number]: string }', 'MCP015', 'string'],
+    ['typeof globalThis', 'MCP020', 'typeof'],
+    ["A['a']", 'MCP020', 'indexed'],
+    ['`id-${string}`', 'MCP020', 'template'],
+    ['{ [K in keyof A]: boolean }', 'MCP020', 'mapped'],
+    ['A extends object ? string : number', 'MCP020', 'conditional'],
+    ["Exclude<'a' | 'b', 'a'>", 'MCP020', 'Exclude'],
+    ["Extract<'a' | 'b', 'a'>", 'MCP020', 'Extract'],
+    ['unique symbol', 'MCP012', 'symbol'],
+    ['Function', 'MCP011', 'Function'],
+    ['(a: string) => string', 'MCP011', 'function'],
+    ['new () => A', 'MCP011', ''],
+    ['Promise<string>', 'MCP020', 'Promise'],
+  ])('%s → %s', (type, code, mention) => {
+    const ds = codeOf(type)
+    expect(ds.map((d) => d.code)).toEqual([code])
+    expect(ds[0]!.message.toLowerCase()).toContain(mention.toLowerCase())
+    expect(ds[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: type.startsWith('{ [k') ? 24 : 22 })
+    expect(ds[0]!.message).toMatch(ADVICE)
+  })
+  it('mutually recursive types are MCP017', () => {
+    const ds = codeOf('A', 'interface A { b?: B }\ninterface B { a?: A }')
+    expect(ds.map((d) => d.code)).toEqual(['MCP017'])
+  })
+  it('a class imported from another module is MCP010', () => {
+    const out = compileFiles({ 'src/tools.ts': "import { Thing } from './thing.ts'\n/** @tool */\nexport function t(x: Thing) {}\n", 'src/thing.ts': 'export class Thing { a = 1 }\n' })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP010'])
+  })
+})
+
+describe('ajv strict-mode cases are caught first in the type IR', () => {
+  // Each of these would make ajv's strict mode throw at build time; the compiler reports its own diagnostic instead.
+  it.each([
+    ['a tag on the wrong type inside an array', '(string & Min<1>)[]', 'MCP021'],
+    ['a tag on the wrong type in a nested object', '{ a: boolean & MinLength<1> }', 'MCP021'],
+    ['a length tag on an object', '{ a: string } & MinLength<1>', 'MCP021'],
+    ['a u-flag-only invalid pattern (identity escape)', String.raw`string & Pattern<'\\a'>`, 'MCP023'],
+    ['an invalid pattern class', "string & Pattern<'[z-a]'>", 'MCP023'],
+    ['an optional tuple element', '[a: string, b?: number]', 'MCP024'],
+    ['a rest tuple element', '[string, ...string[]]', 'MCP024'],
+  ])('%s', (_label, type, code) => {
+    const out = compileFiles({ 'src/tools.ts': `${IMP}\n/** @tool */\nexport function t(x: ${type}) {}\n` })
+    expect(out.diagnostics.map((d) => d.code)).toEqual([code])
+    expect(out.message).not.toMatch(/strict mode|schema is invalid/)
+  })
+  it('an @default outside its own fragment is MCP022 at the tag', () => {
+    const src = `${IMP}\ninterface A {\n  /** @default 50 */\n  n?: Int & Max<10>\n}\n/** @tool */\nexport function t(x: A) {}\n`
+    const out = compileFiles({ 'src/tools.ts': src })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP022'])
+    expect(out.diagnostics[0]!.loc).toMatchObject({ file: 'src/tools.ts', line: 3 })
+  })
+  it('a destructuring default outside its property fragment is MCP022', () => {
+    const src = `${IMP}\ninterface A { s: string & MinLength<3> }\n/** @tool */\nexport function t({ s = 'x' }: A) {}\n`
+    const out = compileFiles({ 'src/tools.ts': src })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP022'])
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: 25 })
+  })
+  it('compileModule throws the CompileError, never an ajv error', () => {
+    const project = new Project(mkdtempSync(join(tmpdir(), 'mcp-aot-diag-')))
+    const code = `${IMP}\n/** @tool */\nexport function t(x: string & Min<1>, y: string & Pattern<'\\\\a'>) {}\n`
+    let thrown: unknown
+    try {
+      compileModule(project, join(project.root ?? '', 'x.ts'), code)
+    } catch (e) {
+      thrown = e
+    }
+    expect(thrown).toBeInstanceOf(CompileError)
+    expect((thrown as CompileError).diagnostics.map((d) => d.code)).toEqual(['MCP021', 'MCP023'])
+  })
+})
+
+describe('how findings are reported', () => {
+  const src = `${IMP}
+/** @tool */
+export function one(a: symbol, b: string & Min<1>) {}
+
+/**
+ * @tool
+ * @readonly
+ */
+export function two(...xs: string[]) {}
+`
+  it('all findings of a module come together, in source order, in one error', () => {
+    const out = compileFiles({ 'src/tools.ts': src })
+    expect(out.diagnostics.map((d) => `${d.code}@${d.loc.line}:${d.loc.column}`)).toEqual(['MCP012@3:24', 'MCP021@3:44', 'MCP002@7:4', 'MCP004@9:21'])
+    expect(out.message).toMatch(/^mcp-aot: 4 errors/)
+  })
+  it('the message text itself carries file:line:column and a code frame for each', () => {
+    const out = compileFiles({ 'src/tools.ts': src })
+    const msg = out.message!
+    for (const at of ['src/tools.ts:3:24', 'src/tools.ts:3:44', 'src/tools.ts:7:4', 'src/tools.ts:9:21']) expect(msg).toContain(at)
+    // The frame shows the offending line marked, and a caret under the column.
+    expect(msg).toContain('> 3 | export function one(a: symbol, b: string & Min<1>) {}')
+    expect(msg).toContain(`    | ${' '.repeat(23)}^`)
+    expect(msg).toContain('>  9 | export function two(...xs: string[]) {}')
+    expect(msg).toContain('> 7 |  * @readonly')
+  })
+  it('a finding in an imported types file points into that file, with its code frame', () => {
+    const out = compileFiles({
+      'src/tools.ts': "import type { Item } from './types.ts'\n/** @tool */\nexport function t(x: Item) {}\n",
+      'src/types.ts': "import type { Min } from 'mcp-aot'\nexport interface Item {\n  name: string & Min<1>\n}\n",
+    })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP021'])
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/types.ts', line: 3, column: 18 })
+    expect(out.message).toContain('src/types.ts:3:18')
+    expect(out.message).toContain('> 3 |   name: string & Min<1>')
+  })
+  it('a module without findings has no error', () => {
+    const out = compileFiles({ 'src/tools.ts': '/** @tool */\nexport function ok(a: string) {}\n' })
+    expect(out.diagnostics).toEqual([])
+    expect(out.message).toBeUndefined()
+  })
+  it('a single finding says "1 error"', () => {
+    const out = compileFiles({ 'src/tools.ts': '/** @tool */\nexport function t(x: never) {}\n' })
+    expect(out.message).toMatch(/^mcp-aot: 1 error\n/)
+  })
+})
