@@ -1,0 +1,78 @@
+/** The command line: parses arguments, dispatches to a subcommand, returns the exit code. */
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { init } from './init.ts'
+import { inspect } from './inspect.ts'
+import { TEMPLATES } from './templates.ts'
+
+export interface Io {
+  cwd: string
+  out: { write(text: string): unknown }
+  err: { write(text: string): unknown }
+}
+
+/** Exit codes: 0 success, 1 the command ran and found problems (diagnostics, a refused init), 2 bad usage. */
+export const USAGE = `Usage: mcp-aot <command> [options]
+
+Commands:
+  init [dir] [--template <name>] [--name <name>]
+      Creates a project from a template in dir (default: the template's name).
+      Templates: ${Object.keys(TEMPLATES).join(', ')} (default: cloudflare-workers).
+      --name sets the package and Worker name (default: the folder's name).
+  inspect [files or folders...] [--json]
+      Prints each tool, resource and prompt the sources declare (name, annotations, schemas) and every
+      diagnostic, without building a bundle. Default: the .ts files under src/. Exit code 1 on diagnostics.
+
+Options:
+  -h, --help       this text
+  -v, --version    the version of mcp-aot
+`
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  return pkg.version
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === '-h' || command === '--help' || command === 'help') {
+    io.out.write(USAGE)
+    return 0
+  }
+  if (command === '-v' || command === '--version') {
+    io.out.write(`${version()}\n`)
+    return 0
+  }
+  if (command !== 'init' && command !== 'inspect') {
+    io.err.write(command === undefined ? USAGE : `mcp-aot: unknown command '${command}'\n\n${USAGE}`)
+    return 2
+  }
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      strict: true,
+      options:
+        command === 'init'
+          ? { template: { type: 'string', short: 't' }, name: { type: 'string', short: 'n' }, help: { type: 'boolean', short: 'h' } }
+          : { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    })
+  } catch (error) {
+    io.err.write(`mcp-aot ${command}: ${(error as Error).message}\n\n${USAGE}`)
+    return 2
+  }
+  const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] }
+  if (values.help) {
+    io.out.write(USAGE)
+    return 0
+  }
+  if (command === 'init') {
+    if (positionals.length > 1) {
+      io.err.write(`mcp-aot init: one folder at most, got ${positionals.join(' ')}\n\n${USAGE}`)
+      return 2
+    }
+    return init({ dir: positionals[0], template: values.template as string | undefined, name: values.name as string | undefined, version: version() }, io)
+  }
+  return inspect({ paths: positionals, json: values.json === true }, io)
+}
