@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { createServer } from '../../src/runtime/server.ts'
+import { modernRequest, module, prompt, resource, send, tool } from './helpers.ts'
+
+const info = { name: 'test', version: '1.0.0' }
+const echo = tool('echo', { invoke: () => 'hi' })
+
+describe('createServer arguments', () => {
+  it('takes tool modules and a trailing options object', async () => {
+    const server = createServer(info, module('src/a.ts', [echo]), { path: '/api/mcp' })
+    const reply = await send(server, new Request('http://127.0.0.1/api/mcp', modernRequest('tools/list')))
+    expect(reply.status).toBe(200)
+    expect(reply.body.result.tools.map((t: any) => t.name)).toEqual(['echo'])
+  })
+
+  it('refuses a module the plugin did not transform, naming its functions and the plugin', () => {
+    const plain = { searchIncidents() {}, closeIncident() {}, LIMIT: 5 }
+    expect(() => createServer(info, plain)).toThrow(
+      /argument 2 is a module without an mcp-aot dispatch table \(it exports searchIncidents\(\), closeIncident\(\)\)\. Add the mcp-aot plugin to the bundler config .*plugins: \[mcp\(\)\]/,
+    )
+  })
+
+  it('refuses a real module namespace object without a table', () => {
+    const namespace = Object.create(null, { [Symbol.toStringTag]: { value: 'Module' }, run: { value: () => 1, enumerable: true } })
+    expect(() => createServer(info, namespace)).toThrow(/without an mcp-aot dispatch table \(it exports run\(\)\)/)
+  })
+
+  it('names both declarations of a duplicate tool name', () => {
+    const a = module('src/a.ts', [tool('search', { invoke: () => '', loc: 'src/a.ts:3:1' })])
+    const b = module('src/b.ts', [tool('search', { invoke: () => '', loc: 'src/b.ts:9:1' })])
+    expect(() => createServer(info, a, b)).toThrow("createServer: duplicate tool name 'search': declared at src/a.ts:3:1 and at src/b.ts:9:1. Rename one of them.")
+  })
+
+  it('names both declarations of a duplicate prompt name and resource URI', () => {
+    const p1 = prompt('review', () => '', { loc: 'src/p.ts:1:1' })
+    const p2 = prompt('review', () => '', { loc: 'src/q.ts:2:1' })
+    expect(() => createServer(info, module('src/p.ts', [p1]), module('src/q.ts', [p2]))).toThrow(/duplicate prompt name 'review': declared at src\/p.ts:1:1 and at src\/q.ts:2:1/)
+    const r1 = resource('docs://readme', () => '', { loc: 'src/r.ts:1:1' })
+    const r2 = resource('docs://readme', () => '', { loc: 'src/s.ts:5:1' })
+    expect(() => createServer(info, module('src/r.ts', [r1]), module('src/s.ts', [r2]))).toThrow(/duplicate resource URI 'docs:\/\/readme': declared at src\/r.ts:1:1 and at src\/s.ts:5:1/)
+  })
+
+  it('allows a tool and a prompt to share a name', () => {
+    expect(() => createServer(info, module('src/a.ts', [echo, prompt('echo', () => '')]))).not.toThrow()
+  })
+
+  it('refuses the same module twice, options that are not last, and unknown options', () => {
+    const a = module('src/a.ts', [echo])
+    expect(() => createServer(info, a, a)).toThrow('createServer: the module src/a.ts is passed twice.')
+    expect(() => createServer(info, { path: '/x' }, a)).toThrow(/options object must be the last argument/)
+    expect(() => createServer(info, a, { pathh: '/x' } as any)).toThrow(/unknown option 'pathh'/)
+    expect(() => createServer(info, a, null as any)).toThrow(/must be a tool module/)
+  })
+
+  it('refuses missing server info', () => {
+    expect(() => createServer({ name: 'x' } as any)).toThrow(/first argument must be the server's info/)
+  })
+
+  it('returns a fetch that works unbound', async () => {
+    const { fetch } = createServer(info, module('src/a.ts', [echo]))
+    const response = await fetch(modernRequest('tools/call', { name: 'echo', arguments: {} }))
+    expect((await response.json()).result.content).toEqual([{ type: 'text', text: 'hi' }])
+  })
+})
