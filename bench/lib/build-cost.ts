@@ -1,8 +1,8 @@
 /**
  * Build cost of a generated project, run as its own process so its peak memory is its own:
  *   node bench/lib/build-cost.ts <project dir> <rebuilds> [--no-plugin]
- * Prints one JSON line: the first build's wall time, the time spent inside the plugin's esbuild hooks
- * (onLoad = unplugin's load + transform, and onResolve/onStart/onEnd), this process's CPU time (esbuild
+ * Prints one JSON line: the first build's wall time, the wall time during which the plugin's esbuild hooks
+ * were in progress (onLoad = unplugin's load + transform; all hooks), this process's CPU time (esbuild
  * itself runs in its own Go process, so this is the plugin's), peak RSS, and the wall time of each
  * incremental rebuild (esbuild context) after one tool file changed.
  */
@@ -21,20 +21,36 @@ export interface BuildCost {
   rebuildMs: number[]
 }
 
-function timed(plugin: esbuild.Plugin, acc: { hook: number; transform: number }): esbuild.Plugin {
+/**
+ * Wall time during which at least one of the plugin's hooks is in progress (esbuild calls onLoad for
+ * many files at once; a plain sum of their durations would count the queue, not the work).
+ */
+class Busy {
+  ms = 0
+  private active = 0
+  private since = 0
+  enter(): void {
+    if (this.active++ === 0) this.since = performance.now()
+  }
+  leave(): void {
+    if (--this.active === 0) this.ms += performance.now() - this.since
+  }
+}
+
+function timed(plugin: esbuild.Plugin, acc: { hook: Busy; transform: Busy }): esbuild.Plugin {
   return {
     name: plugin.name,
     setup(build) {
       const wrap =
         <A, R>(cb: (args: A) => R, onLoad: boolean) =>
         async (args: A) => {
-          const t = performance.now()
+          acc.hook.enter()
+          if (onLoad) acc.transform.enter()
           try {
             return await cb(args)
           } finally {
-            const ms = performance.now() - t
-            acc.hook += ms
-            if (onLoad) acc.transform += ms
+            acc.hook.leave()
+            if (onLoad) acc.transform.leave()
           }
         }
       const proxy = new Proxy(build, {
@@ -54,7 +70,7 @@ function timed(plugin: esbuild.Plugin, acc: { hook: number; transform: number })
 async function main(): Promise<void> {
   const [dir, rebuilds = '3'] = process.argv.slice(2)
   const withPlugin = !process.argv.includes('--no-plugin')
-  const acc = { hook: 0, transform: 0 }
+  const acc = { hook: new Busy(), transform: new Busy() }
   const plugins = withPlugin ? [timed(await esbuildPlugin(), acc)] : []
   const ctx = await esbuild.context({
     ...ESBUILD_POLICY,
@@ -71,8 +87,8 @@ async function main(): Promise<void> {
   if (first.errors.length) throw new Error(first.errors.map((e) => e.text).join('\n'))
   const result: BuildCost = {
     buildMs,
-    hookMs: acc.hook,
-    transformMs: acc.transform,
+    hookMs: acc.hook.ms,
+    transformMs: acc.transform.ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
     peakRssMiB: 0,
     rebuildMs: [],
