@@ -109,6 +109,21 @@ describe('MCP015, MCP020 and friends: every construct', () => {
   })
 })
 
+describe('MCP003: a tag that needs an exported, named function', () => {
+  it.each([
+    ['an anonymous default export', '/** @tool */\nexport default function () {}\n', 2],
+    ['a non-exported arrow function', '/** @tool */\nconst y = () => 1\n', 2],
+    ['an exported constant that is not a function', '/** @tool */\nexport const x = 5\n', 2],
+    ['an exported class', '/** @tool */\nexport class X {}\n', 2],
+    ['an exported interface', '/** @tool */\nexport interface I { a: string }\n', 2],
+  ])('%s is refused, not silently skipped', (_label, source, line) => {
+    const out = compileFiles({ 'src/tools.ts': source })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP003'])
+    expect(out.diagnostics[0]!.loc).toMatchObject({ file: 'src/tools.ts', line })
+    expect(out.diagnostics[0]!.message).toMatch(ADVICE)
+  })
+})
+
 describe('ajv strict-mode cases are caught first in the type IR', () => {
   // Each of these would make ajv's strict mode throw at build time; the compiler reports its own diagnostic instead.
   it.each([

@@ -71,6 +71,17 @@ describe('defaults', () => {
     expect(JSON.stringify(JSON.parse(input(src)).properties.s)).toBe(expected)
     expect(JSON.parse(input(src))).not.toHaveProperty('required')
   })
+  it.each([
+    ["e: Email = 'a@example.com'", '{"type":"string","format":"email","default":"a@example.com"}'],
+    ["d: DateString = '2024-02-29'", '{"type":"string","format":"date","default":"2024-02-29"}'],
+    ["t: TimeString = '14:30:00Z'", '{"type":"string","format":"time","default":"14:30:00Z"}'],
+    ["h: Ipv4 = '10.0.0.1'", '{"type":"string","format":"ipv4","default":"10.0.0.1"}'],
+    ["d: Duration = 'PT5M'", '{"type":"string","format":"duration","default":"PT5M"}'],
+  ])('a default its format accepts is written: %s', (param, expected) => {
+    const src = `${IMPORTS}/** @tool */\nexport function t(${param}) {}\n`
+    const schema = JSON.parse(input(src))
+    expect(JSON.stringify(Object.values(schema.properties)[0])).toBe(expected)
+  })
   it('an enum member default is written as its value', () => {
     const src = `enum Priority { Low = 'low', High = 'high' }\nenum Level { A = 1, B = 2 }\n/** @tool */\nexport function t(p: Priority = Priority.High, l: Level = Level.B) {}\n`
     expect(input(src)).toBe('{"type":"object","properties":{"p":{"type":"string","enum":["low","high"],"default":"high"},"l":{"type":"integer","enum":[1,2],"default":2}},"additionalProperties":false}')
@@ -86,6 +97,16 @@ describe('defaults', () => {
     ['n: Int = 1.5'],
     ["s: string & Pattern<'^[a-z]+$'> = 'ABC'"],
     ['n: Uint8 = -1'],
+    ["e: Email = 'x'"],
+    ["u: Uuid = 'nope'"],
+    ["d: DateString = '2024-13-45'"],
+    ["d: DateTimeString = 'soon'"],
+    ["t: TimeString = '14:30:00'"],
+    ["h: Ipv4 = '999.1.1.1'"],
+    ["h: Ipv6 = 'nope'"],
+    ["u: Uri = 'not a uri'"],
+    ["h: Hostname = '-bad-.example'"],
+    ["d: Duration = '5 minutes'"],
   ])('a default its own fragment refuses is a build error (MCP022): %s', (param) => {
     expect(codes(`/** @tool */\nexport function t(${param}) {}\n`)).toEqual(['MCP022'])
   })
