@@ -1,6 +1,8 @@
 /** SCHEMA.md § Types: every row of the table, format types, constraint tags, nullable rules, brands. */
 import { describe, expect, it } from 'vitest'
-import { codesFor, fragment } from './golden.ts'
+import { revivePlan } from '../../src/compiler/plans.ts'
+import { compileFiles } from './harness.ts'
+import { codesFor, fragment, IMPORTS } from './golden.ts'
 
 const INT = '"minimum":-9007199254740991,"maximum":9007199254740991'
 
@@ -221,5 +223,65 @@ describe('objects', () => {
   it('a property description goes before anyOf', () => {
     const prelude = 'interface A { /** Either. */ v: string | number }'
     expect(fragment('A', prelude)).toBe('{"type":"object","properties":{"v":{"description":"Either.","anyOf":[{"type":"string"},{"type":"number"}]}},"required":["v"],"additionalProperties":false}')
+  })
+})
+
+describe('more unions, nullables and compositions', () => {
+  const prelude = "enum Color { Red = 'red', Blue = 'blue' }\ntype MaybeName = string | null"
+  it.each([
+    ['bigint | null', '{"type":["string","null"],"pattern":"^-?[0-9]+$"}'],
+    ['JsonValue[]', '{"type":"array","items":{}}'],
+    ['Readonly<string[]>', '{"type":"array","items":{"type":"string"}}'],
+    ['Array<string | null>', '{"type":"array","items":{"type":["string","null"]}}'],
+    ['MaybeName | undefined', '{"type":["string","null"]}'],
+    ['(string | null) | null', '{"type":["string","null"]}'],
+    ['string | undefined | null', '{"type":["string","null"]}'],
+    ["Color | 'purple'", '{"type":"string","enum":["red","blue","purple"]}'],
+    ['1 | 2 | 3.5 | null', '{"type":["number","null"],"enum":[1,2,3.5,null]}'],
+    ["'a' | true", '{"enum":["a",true]}'],
+    ['true | false', '{"type":"boolean"}'],
+    ['Record<string, Int8 | null>', '{"type":"object","additionalProperties":{"type":["integer","null"],"minimum":-128,"maximum":127}}'],
+    ['Set<Date>', '{"type":"array","items":{"type":"string","format":"date-time"},"uniqueItems":true}'],
+    ['Map<string, Set<Int8>>', '{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"uniqueItems":true}}'],
+    ['[string, number] | null', '{"type":["array","null"],"prefixItems":[{"type":"string"},{"type":"number"}],"minItems":2,"maxItems":2}'],
+    ['string | Date', '{"anyOf":[{"type":"string"},{"type":"string","format":"date-time"}]}'],
+    ['NonNullable<MaybeName>', '{"type":"string"}'],
+    ["Record<Color, boolean>", '{"type":"object","properties":{"red":{"type":"boolean"},"blue":{"type":"boolean"}},"required":["red","blue"],"additionalProperties":false}'],
+    ["string & { __brand: 'Id' } & MaxLength<5>", '{"type":"string","maxLength":5}'],
+  ])('%s', (type, expected) => {
+    expect(fragment(type, prelude)).toBe(expected)
+  })
+  it("a literal absorbed by its primitive is the primitive (string | 'a' is string, as in TypeScript)", () => {
+    expect(fragment("string | 'a'")).toBe('{"type":"string"}')
+  })
+})
+
+describe('the function receives (revival plan per row)', () => {
+  const plan = (type: string) => {
+    const out = compileFiles({ 'src/tools.ts': `${IMPORTS}/** @tool */\nexport function t(x: ${type}) {}\n` })
+    if (out.diagnostics.length) throw new Error(out.message)
+    return revivePlan({ kind: 'object', props: out.declarations[0]!.props })
+  }
+  it.each([
+    ['boolean'], ['number'], ['Int'], ['string'], ["'a' | 'b'"], ['unknown'], ['JsonObject'], ['string[]'], ['{ a: string }'], ['string | Date'], ['Email'], ['DateTimeString'],
+  ])('%s: as parsed', (type) => {
+    expect(plan(type)).toBe(0)
+  })
+  it.each([
+    ['Date', 'date'],
+    ['URL', 'url'],
+    ['bigint', 'bigint'],
+    ['Uint8Array', 'bytes'],
+    ['Set<string>', { set: 0 }],
+    ['ReadonlySet<Date>', { set: 'date' }],
+    ['Map<string, number>', { map: 0 }],
+    ['Map<string, URL>', { map: 'url' }],
+    ['Date[]', { items: 'date' }],
+    ['[Date, string]', { tuple: ['date', 0] }],
+    ['Date | null', { nullable: 'date' }],
+    ['Record<string, bigint>', { props: {}, rest: 'bigint' }],
+    ['{ at: Date; n: number; tags: Set<string> }', { props: { at: 'date', tags: { set: 0 } } }],
+  ])('%s', (type, expected) => {
+    expect(plan(type)).toEqual({ props: { x: expected } })
   })
 })
