@@ -10,8 +10,9 @@ import { compileModule, MARKER } from './compiler/compile.ts'
 import type { Declaration } from './compiler/extract.ts'
 import { Project } from './compiler/project.ts'
 import { duplicateNames } from './compiler/duplicates.ts'
+import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts.ts'
 
-export interface McpAotOptions {
+export interface McpAotOptions extends ArtifactOptions {
   /** The project root that locations in tables and diagnostics are relative to; default `process.cwd()`. */
   root?: string
 }
@@ -30,12 +31,32 @@ const SOURCE = /\.[cm]?tsx?$/
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
   const project = new Project(options?.root ?? process.cwd())
   const modules = new Map<string, Declaration[]>()
+  // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
+  const wantsArtifacts = Boolean(options?.manifest || options?.docs)
+  const artifactFiles = () => artifacts(options ?? {}, serverIdentity(options?.root ?? process.cwd(), options?.server), collect(modules))
+  const emitArtifacts = (context: { emitFile(file: { type: 'asset'; fileName: string; source: string }): unknown }) => {
+    for (const file of artifactFiles()) context.emitFile({ type: 'asset', fileName: file.fileName, source: file.source })
+  }
+  // `post`: after Vite's own asset pass, which drops assets from server (SSR, Worker) builds.
+  const generateBundle = {
+    order: 'post' as const,
+    handler(this: any) {
+      if (wantsArtifacts && modules.size > 0) emitArtifacts(this)
+    },
+  }
   return {
     name: 'mcp-aot',
     enforce: 'pre',
     // unplugin's esbuild adapter puts every resolved id in its own namespace; resolve to files there directly.
     ...(meta.framework === 'esbuild'
-      ? { esbuild: { setup: (build: any) => build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] })) } }
+      ? {
+          esbuild: {
+            setup: (build: any) => {
+              build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] }))
+              if (wantsArtifacts) build.onEnd((result: any) => emitForEsbuild(build.initialOptions, result, modules.size ? artifactFiles() : []))
+            },
+          },
+        }
       : { resolveId: { filter: { id: RUNTIME_ID }, handler: (id: string) => RUNTIME[id] ?? null } }),
     transform: {
       filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: MARKER },
@@ -61,7 +82,13 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     buildEnd() {
       const message = duplicateNames(modules)
       if (message) throw new Error(message)
+      // webpack and rspack: assets added while the compilation processes them (esbuild: its onEnd above).
+      if (wantsArtifacts && modules.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)
     },
+    // Rollup, Rolldown and Vite: assets of each output, next to its chunks (Vite's dev server never calls it).
+    rollup: { generateBundle },
+    rolldown: { generateBundle },
+    vite: { generateBundle },
     watchChange(id, change) {
       if (change.event === 'delete') modules.delete(id)
     },
