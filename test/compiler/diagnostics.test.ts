@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { CODES, CompileError } from '../../src/compiler/diagnostics.ts'
 import { Project } from '../../src/compiler/project.ts'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compileFiles } from './harness.ts'
@@ -60,6 +60,13 @@ const cases: Case[] = [
 describe('one test per code', () => {
   it('every code in CODES has a case here', () => {
     expect(cases.map((c) => c.code).sort()).toEqual(Object.keys(CODES).sort())
+  })
+  it('the README lists every code (SCHEMA.md: "The list of codes, each with a test, lives in the README")', () => {
+    const readme = join(import.meta.dirname, '../../README.md')
+    expect(existsSync(readme)).toBe(true)
+    const text = readFileSync(readme, 'utf8')
+    const missing = Object.keys(CODES).filter((code) => !text.includes(code))
+    expect(missing).toEqual([])
   })
   for (const c of cases) {
     it(`${c.code} (${CODES[c.code]}): ${c.what}`, () => {

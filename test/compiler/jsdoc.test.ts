@@ -61,6 +61,22 @@ export function add(a: number, b: number) {}
 `
     expect(tool(src)).toBe('{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"The first addend, see the sum."},"b":{"type":"number","description":"The second one."}},"required":["a","b"],"additionalProperties":false}}')
   })
+  it('the JSDoc optional form [name=default] names the parameter', () => {
+    const src = '/**\n * @tool\n * @param [limit=10] How many.\n * @param {string} [q] Query.\n */\nexport function s(limit: number = 10, q?: string) {}\n'
+    expect(tool(src)).toBe('{"name":"s","inputSchema":{"type":"object","properties":{"limit":{"type":"number","description":"How many.","default":10},"q":{"type":"string","description":"Query."}},"additionalProperties":false}}')
+  })
+  it('@param for a ToolContext or AbortSignal parameter is allowed and writes nothing', () => {
+    const src = "import type { ToolContext } from 'mcp-aot'\n/**\n * @tool\n * @param ctx The context.\n * @param signal Aborts.\n */\nexport function s(ctx: ToolContext, signal: AbortSignal) {}\n"
+    expect(tool(src)).toBe(`{"name":"s","inputSchema":${EMPTY}}`)
+  })
+  it('a tag written twice is refused (MCP026)', () => {
+    const out = refuse('/**\n * @tool\n * @title A\n * @title B\n */\nexport function s() {}\n')
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP026'])
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: 4 })
+  })
+  it('an @ inside text is not a tag', () => {
+    expect(tool('/**\n * Mail me@example.com for access.\n * @tool\n */\nexport function s() {}\n')).toBe(`{"name":"s","description":"Mail me@example.com for access.","inputSchema":${EMPTY}}`)
+  })
   it('a JSDoc type in braces before the name is accepted', () => {
     const src = '/**\n * @tool\n * @param {string} q The query.\n */\nexport function s(q: string) {}\n'
     expect(tool(src)).toBe('{"name":"s","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"],"additionalProperties":false}}')
