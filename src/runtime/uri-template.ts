@@ -32,7 +32,8 @@ function pattern(op: string, last: boolean): string {
     case '&':
       return '((?:&[^#&]*)*)'
     default:
-      return '([^/?#]*)'
+      // Unreserved characters and percent escapes, leniently anything but the delimiters that end it.
+      return '([^/?#&]*)'
   }
 }
 
