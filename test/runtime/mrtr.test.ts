@@ -32,7 +32,7 @@ const needsSampling = tool('needs_sampling', { invoke: async (_a, ctx: ToolConte
 const tools = module('src/mrtr.ts', [greet, twoRounds, everything, needsSampling])
 
 const server = createServer(info, tools)
-const callTool = (name: string, extra: object = {}, capabilities: object = ALL, args: object = {}) =>
+const callTool = (name: string, extra: object = {}, capabilities: Record<string, unknown> = ALL, args: object = {}) =>
   modernRequest('tools/call', { name, arguments: args, ...extra }, { capabilities })
 const accept = (content: object) => ({ action: 'accept', content })
 
