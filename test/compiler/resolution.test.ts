@@ -1,6 +1,6 @@
 /** SCHEMA.md § Types — types are found by where they come from, not by spelling; evaluated utility types. */
 import { describe, expect, it } from 'vitest'
-import { bareFragment, codesFor, fragment, IMPORTS, input } from './golden.ts'
+import { bareFragment, codesFor, fragment, IMPORTS, input, refuse } from './golden.ts'
 
 const INT = '"minimum":-9007199254740991,"maximum":9007199254740991'
 const closed = (props: string, required: string[]) =>
@@ -117,6 +117,14 @@ describe('tsconfig paths', () => {
     }
     expect(bareFragment('Id', "import type { Id } from '~/lib/ids.ts'", extra)).toBe('{"type":"string"}')
   })
+  it('paths inherited through tsconfig extends', () => {
+    const extra = {
+      'tsconfig.base.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@m/*': ['src/models/*'] } } }),
+      'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json' }),
+      'src/models/item.ts': 'export interface Item { sku: string }\n',
+    }
+    expect(bareFragment('Item', "import type { Item } from '@m/item'", extra)).toBe(closed('"sku":{"type":"string"}', ['sku']))
+  })
   it('a tsconfig with comments and trailing commas', () => {
     const extra = {
       'tsconfig.json': '{\n  // paths\n  "compilerOptions": {\n    "paths": { "#t": ["./src/t.ts"], },\n  },\n}\n',
@@ -149,6 +157,50 @@ describe("a package's .d.ts", () => {
       'node_modules/money/lib/types.d.ts': dts,
     }
     expect(bareFragment('Money', "import type { Money } from 'money/types'", extra)).toBe(MONEY)
+  })
+  it('via nested exports conditions (import → types)', () => {
+    const extra = {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money', exports: { '.': { import: { types: './esm/i.d.mts', default: './esm/i.mjs' }, require: { types: './cjs/i.d.cts' } } } }),
+      'node_modules/money/esm/i.d.mts': dts,
+    }
+    expect(bareFragment('Money', "import type { Money } from 'money'", extra)).toBe(MONEY)
+  })
+  it('via exports pointing at JavaScript, with the .d.ts next to it (as TypeScript resolves it)', () => {
+    const extra = {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money', exports: './dist/index.js' }),
+      'node_modules/money/dist/index.d.ts': dts,
+    }
+    expect(bareFragment('Money', "import type { Money } from 'money'", extra)).toBe(MONEY)
+  })
+  it('via exports with a conditions object whose default is JavaScript next to its .d.ts', () => {
+    const extra = {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money', exports: { '.': { import: './dist/index.js' } } }),
+      'node_modules/money/dist/index.d.ts': dts,
+    }
+    expect(bareFragment('Money', "import type { Money } from 'money'", extra)).toBe(MONEY)
+  })
+  it('via the typings field, index.d.ts, or @types/<name>', () => {
+    expect(bareFragment('Money', "import type { Money } from 'money'", {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money', typings: 'lib.d.ts' }),
+      'node_modules/money/lib.d.ts': dts,
+    })).toBe(MONEY)
+    expect(bareFragment('Money', "import type { Money } from 'money'", {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money' }),
+      'node_modules/money/index.d.ts': dts,
+    })).toBe(MONEY)
+    expect(bareFragment('Money', "import type { Money } from 'money'", {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money', main: 'index.js' }),
+      'node_modules/@types/money/package.json': JSON.stringify({ name: '@types/money' }),
+      'node_modules/@types/money/index.d.ts': dts,
+    })).toBe(MONEY)
+  })
+  it('a finding inside a package .d.ts points into it', () => {
+    const extra = {
+      'node_modules/money/package.json': JSON.stringify({ name: 'money', types: 'i.d.ts' }),
+      'node_modules/money/i.d.ts': "export type Amount = string extends number ? string : number\n",
+    }
+    const out = refuse(`import type { Amount } from 'money'\n/** @tool */\nexport function t(x: Amount) {}\n`, extra)
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP020', { file: 'node_modules/money/i.d.ts', line: 1, column: 22 }]])
   })
   it('a scoped package whose .d.ts re-exports from a sibling file', () => {
     const extra = {
