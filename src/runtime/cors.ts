@@ -1,7 +1,9 @@
 /**
  * Origin validation (DNS-rebinding protection) and CORS. A request with an `Origin` is served only when
- * the origin is a loopback one (localhost, 127.0.0.1, [::1], any port), the server's own origin, or in
- * `allowedOrigins` (`'*'` allows any). Browser clients get the MCP headers allowed and exposed.
+ * the origin is a loopback one (localhost, 127.0.0.1, [::1], any port) or in `allowedOrigins` (`'*'`
+ * allows any). The server's own host is not trusted by itself: in a DNS-rebinding attack the page's
+ * origin and the Host header name the attacker's domain alike. Browser clients get the MCP headers
+ * allowed and exposed.
  */
 
 const LOOPBACK = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i
@@ -35,10 +37,8 @@ export class Origins {
     this.#allowed = new Set((allowed ?? []).map(normalize))
   }
 
-  allows(origin: string, requestUrl: string): boolean {
-    if (this.#any || LOOPBACK.test(origin)) return true
-    const normal = normalize(origin)
-    return this.#allowed.has(normal) || normal === normalize(originOf(requestUrl))
+  allows(origin: string): boolean {
+    return this.#any || LOOPBACK.test(origin) || this.#allowed.has(normalize(origin))
   }
 }
 

@@ -134,7 +134,7 @@ export class Transport {
     if (path !== this.#path) return this.#elsewhere(request, path)
     const headers = request.headers
     const origin = headers.get('origin')
-    if (origin !== null && !this.#origins.allows(origin, url)) {
+    if (origin !== null && !this.#origins.allows(origin)) {
       return refuse(403, `Forbidden: requests from the origin ${origin} are not allowed (add it to allowedOrigins).`)
     }
     const cors = origin === null ? undefined : corsHeaders(origin)

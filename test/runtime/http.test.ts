@@ -29,9 +29,9 @@ describe('HTTP transport', () => {
     expect(reply.body).not.toHaveProperty('id')
   })
 
-  it('serves loopback origins, the own origin and listed origins with CORS headers', async () => {
+  it('serves loopback origins and listed origins with CORS headers', async () => {
     const listed = createServer(info, module('src/a.ts', [tool('echo', { invoke: () => 'hi' })]), { allowedOrigins: ['https://app.example/'] })
-    for (const origin of ['http://localhost:6274', 'http://127.0.0.1', 'https://[::1]:8080', URL_BASE, 'https://app.example']) {
+    for (const origin of ['http://localhost:6274', 'http://127.0.0.1', 'https://[::1]:8080', 'https://app.example']) {
       const reply = await send(listed, modernRequest('tools/list', {}, { headers: { origin } }))
       expect(reply.status, origin).toBe(200)
       expect(reply.headers.get('access-control-allow-origin')).toBe(origin)
@@ -39,6 +39,9 @@ describe('HTTP transport', () => {
       expect(reply.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate')
     }
     expect((await send(listed, modernRequest('tools/list', {}, { headers: { origin: 'http://localhost.evil.com' } }))).status).toBe(403)
+    // DNS rebinding: the attacker's page and the Host header name the same foreign domain.
+    const rebound = new Request('http://evil.example.com/mcp', modernRequest('tools/list', {}, { headers: { origin: 'http://evil.example.com' } }))
+    expect((await send(listed, rebound)).status).toBe(403)
     const any = createServer(info, module('src/a.ts', [tool('echo', { invoke: () => 'hi' })]), { allowedOrigins: ['*'] })
     expect((await send(any, modernRequest('tools/list', {}, { headers: { origin: 'https://anywhere.example' } }))).status).toBe(200)
   })
