@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { CODES, CompileError } from '../../src/compiler/diagnostics.ts'
 import { Project } from '../../src/compiler/project.ts'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compileFiles } from './harness.ts'
@@ -157,6 +157,18 @@ describe('ajv strict-mode cases are caught first in the type IR', () => {
     const out = compileFiles({ 'src/tools.ts': src })
     expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP022'])
     expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: 25 })
+  })
+  it.each([
+    ["'auto' | 0 | null"], ['unknown | null'], ['string | number | null'], ["'a' | true"], ['{ a: string; [k: string]: string } | null'],
+    ['Set<Date | null>'], ['[string, Int8] | null'], ['bigint | null'], ["Record<'a' | 'b', Int> | { c: string }"], ['Uint8Array | null'],
+    ['Map<string, Set<bigint>>'], ["string & MaxLength<80> & MinLength<3> & Pattern<'^a'>"], ['number & Min<0> & Max<0>'], ['1 | 2 | 3.5 | null'],
+    ['true'], ['(string & MaxLength<3>)[] & MinLength<1>'], ['string | Date'], ['{ a: string } | { a: number }'],
+  ])('what the IR accepts, ajv strict mode compiles: %s', (type) => {
+    const root = mkdtempSync(join(tmpdir(), 'mcp-aot-strict-'))
+    const code = `import type { Int, Int8, MinLength, MaxLength, Min, Max, Pattern } from 'mcp-aot'\n/** @tool */\nexport function t(x: ${type}, y?: ${type}) {}\n`
+    writeFileSync(join(root, 'x.ts'), code)
+    const out = compileModule(new Project(root), join(root, 'x.ts'), code)
+    expect(out?.code).toContain('const __mcp_v0 = ')
   })
   it('compileModule throws the CompileError, never an ajv error', () => {
     const project = new Project(mkdtempSync(join(tmpdir(), 'mcp-aot-diag-')))
