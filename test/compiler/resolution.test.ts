@@ -286,6 +286,30 @@ describe('utility types, extends, intersections, generics', () => {
     const p = 'type Pair<A, B> = [A, B]\ntype Named<T> = { name: string; pair: Pair<T, T> }'
     expect(fragment('Named<number>', p)).toBe(closed('"name":{"type":"string"},"pair":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"minItems":2,"maxItems":2}', ['name', 'pair']))
   })
+  it('a generic interface base: interface B extends Base<Int8>', () => {
+    const p = 'interface Base<T> { v: T; id: string }\ninterface B extends Base<Int8> { b: boolean }'
+    expect(fragment('B', p)).toBe(closed('"v":{"type":"integer","minimum":-128,"maximum":127},"id":{"type":"string"},"b":{"type":"boolean"}', ['v', 'id', 'b']))
+  })
+  it('a generic alias that applies tags to its type argument', () => {
+    expect(fragment('L<string>', 'type L<T> = T[] & MaxLength<3>')).toBe('{"type":"array","items":{"type":"string"},"maxItems":3}')
+  })
+  it('a generic alias whose argument is a tag value: type Bounded<N extends number> = Int & Min<1> & Max<N>', () => {
+    const p = 'type Bounded<N extends number> = Int & Min<1> & Max<N>'
+    expect(fragment('Bounded<10>', p)).toBe('{"type":"integer","minimum":1,"maximum":10}')
+  })
+  it('a generic alias passing a pattern through', () => {
+    const p = 'type Matching<P extends string> = string & Pattern<P>'
+    expect(fragment("Matching<'^x'>", p)).toBe('{"type":"string","pattern":"^x"}')
+  })
+  it('a generic alias over Record with literal keys', () => {
+    expect(fragment("Rec<'k', Date>", 'type Rec<K extends string, V> = Record<K, V>')).toBe(closed('"k":{"type":"string","format":"date-time"}', ['k']))
+  })
+  it('intersections under utilities and nullable', () => {
+    const p = 'type X = { a: string }\ntype Y = { b?: number }'
+    expect(fragment('(X & Y) | null', p)).toBe('{"type":["object","null"],"properties":{"a":{"type":"string"},"b":{"type":"number"}},"required":["a"],"additionalProperties":false}')
+    expect(fragment('Partial<X & Y>', p)).toBe(closed('"a":{"type":"string"},"b":{"type":"number"}', []))
+    expect(fragment("Omit<X & Y, 'a'>", p)).toBe(closed('"b":{"type":"number"}', []))
+  })
   it('a parenthesized type', () => {
     expect(fragment('(string)[]')).toBe('{"type":"array","items":{"type":"string"}}')
   })
