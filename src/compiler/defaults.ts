@@ -1,10 +1,16 @@
 /** Whether a literal default is accepted by its own fragment (SCHEMA.md: otherwise a build error). */
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+import { formats as runtimeFormats } from '../runtime/ajv/formats.ts'
 import type { Literal, TypeIR } from './ir.ts'
 
-const FORMATS: Record<string, RegExp> = {
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+/** The same format semantics the generated validators use: mcp-aot's run-time checks, else ajv-formats' inlined ones. */
+function fitsFormat(format: string, value: string): boolean {
+  const check: unknown = (runtimeFormats as Record<string, unknown>)[format] ?? (fullFormats as Record<string, unknown>)[format]
+  if (check instanceof RegExp) return check.test(value)
+  if (typeof check === 'function') return Boolean(check(value))
+  if (check && typeof (check as { validate?: unknown }).validate === 'function') return Boolean((check as { validate: (v: string) => boolean }).validate(value))
+  if (check && (check as { validate?: unknown }).validate instanceof RegExp) return (check as { validate: RegExp }).validate.test(value)
+  return true
 }
 
 export function fitsDefault(type: TypeIR, value: Literal): boolean {
@@ -20,9 +26,10 @@ export function fitsDefault(type: TypeIR, value: Literal): boolean {
       if (type.minLength !== undefined && length < type.minLength) return false
       if (type.maxLength !== undefined && length > type.maxLength) return false
       if (type.pattern !== undefined && !new RegExp(type.pattern, 'u').test(value)) return false
-      const format = type.format ? FORMATS[type.format] : undefined
-      return !format || format.test(value)
+      return !type.format || fitsFormat(type.format, value)
     }
+    case 'date': return typeof value === 'string' && fitsFormat('date-time', value)
+    case 'url': return typeof value === 'string' && fitsFormat('uri', value)
     case 'bigint': return typeof value === 'string' && /^-?[0-9]+$/.test(value)
     case 'enum': return type.values.includes(value)
     case 'nullable': return fitsDefault(type.inner, value)

@@ -66,8 +66,12 @@ function candidates(file: SourceFile): Candidate[] {
         const init = v.init?.type === 'TSSatisfiesExpression' || v.init?.type === 'TSAsExpression' ? v.init.expression : v.init
         if (v.id.type === 'Identifier' && (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression')) {
           out.push({ binding: v.id.name, fn: init, comment: docOf(outer, decl, v), exported, node: v })
+        } else if (v.id.type === 'Identifier') {
+          out.push({ binding: v.id.name, fn: null, comment: docOf(outer, decl, v), exported, node: v })
         }
       }
+    } else if (decl.id && /^(ClassDeclaration|TSInterfaceDeclaration|TSTypeAliasDeclaration|TSEnumDeclaration)$/.test(decl.type)) {
+      out.push({ binding: decl.id.name, fn: null, comment: docOf(outer, decl), exported, node: decl })
     }
   }
   for (const stmt of file.ast.program.body) {
@@ -145,6 +149,9 @@ const HINTS: [string, string][] = [['readOnly', 'readOnlyHint'], ['destructive',
 
 function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsDoc, kind: DeclKind, kindTag: JsDocTag, report: (e: unknown) => void): Declaration | undefined {
   const loc = locOf(file, c.node)
+  if (!c.fn) {
+    throw new Refusal('MCP003', `@${kind} marks ${c.binding}, which is not a function. Put @${kind} on an exported function: export function ${c.binding}(…) or export const ${c.binding} = (…) => ….`, loc)
+  }
   for (const e of checkTags(file, doc, kind)) report(e)
   if (!c.exported || !c.binding) {
     throw new Refusal('MCP003', c.binding

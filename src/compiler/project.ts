@@ -76,7 +76,7 @@ function typesFromExports(exp: any, subpath: string): string | undefined {
   if (typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.'))) entry = exp[subpath]
   else if (subpath !== '.') return undefined
   const pick = (e: any): string | undefined => {
-    if (typeof e === 'string') return /\.d\.[mc]?ts$/.test(e) ? e : undefined
+    if (typeof e === 'string') return /\.d\.[mc]?ts$/.test(e) ? e : /\.[mc]?js$/.test(e) ? e.replace(/\.(m|c)?js$/, '.d.$1ts') : undefined
     if (Array.isArray(e)) return e.map(pick).find(Boolean)
     if (e && typeof e === 'object') {
       for (const key of ['types', 'import', 'default', 'node', 'require']) {

@@ -2,6 +2,7 @@
  * TypeScript type syntax → the type IR. Each kind of type node is handled in one place; everything
  * outside SCHEMA.md's contract is refused with its own code and a sentence saying what to write instead.
  */
+import { fitsDefault } from './defaults.ts'
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import type { Literal, Prop, TypeIR } from './ir.ts'
 import { parseJsDoc, normalize } from './jsdoc.ts'
@@ -200,6 +201,9 @@ export class Resolver {
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
         throw new Refusal('MCP028', `@default ${tag.value.trim()} is not a JSON string, number or boolean. Write a JSON literal such as @default "normal", @default 5 or @default true.`, { file: env.file.display, ...lineCol(env.file, tag.offset) })
       }
+      if (!fitsDefault(prop.type, value)) {
+        throw new Refusal('MCP022', `@default ${tag.value.trim()} of '${prop.name}' is refused by the property's own schema, so a model that sends it would get an error. Use a default the type accepts, or widen the type.`, { file: env.file.display, ...lineCol(env.file, tag.offset) })
+      }
       prop.default = value
     }
   }
@@ -225,12 +229,16 @@ export class Resolver {
       if (flat.length === 0 && specials.every((s) => s.kind === 'special' && s.name === 'content')) return specials[0]!
       return this.refuse('MCP020', 'A union that mixes content parts, ToolContext or tags with values is not part of the contract.', env, members[0]![0])
     }
+    // As in TypeScript, a literal is absorbed by its own plain primitive (`string | 'a'` is string).
+    const plain = new Set<string>(flat.filter(isPlainPrimitive).map((m) => m.kind))
+    const absorbed = (v: Literal) => plain.has(typeof v)
     // Literals (and boolean) merge into one enum at the first literal's place.
     const out: TypeIR[] = []
     let literals: Literal[] | undefined
     for (const m of flat) {
+      if (m.kind === 'enum' && m.values.every(absorbed)) continue
       if (m.kind === 'enum' || m.kind === 'boolean') {
-        const values = m.kind === 'boolean' ? [true, false] : m.values
+        const values = m.kind === 'boolean' ? [true, false] : m.values.filter((v) => !absorbed(v))
         if (!literals) {
           literals = []
           out.push({ kind: 'enum', values: literals })
@@ -309,10 +317,12 @@ export class Resolver {
     const tag = TAG_NAMES[name]
     if (tag) {
       const arg = args[0]
-      if (!arg || arg.type !== 'TSLiteralType') {
+      // A literal, or a generic alias's parameter bound to one (`type Bounded<N extends number> = Int & Max<N>`).
+      const r = arg ? this.resolve(arg, env) : undefined
+      if (!r || r.kind !== 'enum' || r.values.length !== 1) {
         return this.refuse('MCP026', `${name}<…> takes one literal: ${tag === 'pattern' ? "Pattern<'^[a-z]+$'>" : `${name}<1>`}.`, env, node)
       }
-      const v = this.literal(arg.literal, env)
+      const v = r.values[0]!
       if (tag === 'pattern' ? typeof v !== 'string' : typeof v !== 'number') {
         return this.refuse('MCP026', `${name}<…> takes a ${tag === 'pattern' ? 'string' : 'number'} literal.`, env, node)
       }
@@ -462,6 +472,11 @@ export class Resolver {
     }
     return out
   }
+}
+
+function isPlainPrimitive(t: TypeIR): boolean {
+  if (t.kind === 'string') return !t.format && !t.pattern && t.minLength === undefined && t.maxLength === undefined
+  return t.kind === 'number' && !t.integer && t.minimum === undefined && t.maximum === undefined
 }
 
 function lineCol(file: SourceFile, offset: number): { line: number; column: number } {
