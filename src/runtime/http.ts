@@ -33,7 +33,7 @@ import {
   SUPPORTED,
   UNSUPPORTED_VERSION,
 } from './protocol.ts'
-import { decodeHeaderValue, paramHeaderProblem, paramHeaders, type ParamHeader } from './request-headers.ts'
+import { decodeHeaderValue, headerValue, paramHeaderProblem, paramHeaders, type ParamHeader } from './request-headers.ts'
 
 const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
 const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
@@ -210,7 +210,7 @@ export class Transport {
     if (Array.isArray(body)) {
       return this.#reply(incoming, undefined, new RpcError(INVALID_REQUEST, 'Batches are not supported: send one JSON-RPC message per request.', undefined, 400))
     }
-    const header = incoming.request.headers.get('mcp-protocol-version')
+    const header = headerValue(incoming.request.headers, 'mcp-protocol-version')
     if (isObject(body) && isResponse(body)) {
       if (header === MODERN) return this.#reply(incoming, undefined, new RpcError(INVALID_REQUEST, 'A client sends no JSON-RPC responses in MCP 2026-07-28.', undefined, 400))
       return this.#accepted(incoming) // A legacy client answering a request this server never sends.
@@ -238,7 +238,7 @@ export class Transport {
     }
     if (metaVersion !== MODERN) return this.#reply(incoming, id, unsupported(String(metaVersion)))
     const headers = incoming.request.headers
-    const methodHeader = headers.get('mcp-method')
+    const methodHeader = headerValue(headers, 'mcp-method')
     if (methodHeader !== method) {
       return reject(HEADER_MISMATCH, methodHeader === null ? 'Header mismatch: the Mcp-Method header is required.' : `Header mismatch: Mcp-Method is ${methodHeader} but the body's method is ${method}.`)
     }
@@ -248,7 +248,7 @@ export class Transport {
     if (field !== undefined) {
       const value = params?.[field]
       if (typeof value === 'string') {
-        const sent = headers.get('mcp-name')
+        const sent = headerValue(headers, 'mcp-name')
         if (sent === null) return reject(HEADER_MISMATCH, `Header mismatch: ${method} needs the Mcp-Name header.`)
         if (decodeHeaderValue(sent) !== value) return reject(HEADER_MISMATCH, `Header mismatch: Mcp-Name does not match params.${field}.`)
         const declared = method === 'tools/call' ? this.#paramHeaders.get(value) : undefined

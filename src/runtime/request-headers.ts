@@ -8,6 +8,12 @@ import { fromBase64 } from './base64.ts'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
+/** A header's value without the optional whitespace around it (RFC 9110 §5.5), or null. */
+export function headerValue(headers: Headers, name: string): string | null {
+  const value = headers.get(name)
+  return value === null ? null : value.trim()
+}
+
 /** A header value as the client meant it, or undefined when its base64 sentinel cannot be decoded. */
 export function decodeHeaderValue(value: string): string | undefined {
   if (!(value.startsWith('=?base64?') && value.endsWith('?=') && value.length >= 11)) return value
@@ -58,7 +64,7 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
 export function paramHeaderProblem(headers: Headers, declared: readonly ParamHeader[], args: unknown): string | undefined {
   for (const { path, header } of declared) {
     const value = valueAt(args, path)
-    const sent = headers.get(header)
+    const sent = headerValue(headers, header)
     if (value === undefined || value === null) {
       if (sent !== null) return `The ${header} header is sent but the argument ${path.join('.')} is absent.`
       continue
