@@ -1,0 +1,212 @@
+/**
+ * examples/incidents, built for real by Vite with its own vite.config.ts (the mcp-aot plugin, artefacts
+ * on) and served by workerd through Miniflare; every tool called with valid and invalid arguments the way
+ * a model calls them, through mcp-aot/testing.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, McpError, textOf, type McpClient } from '../../src/testing.ts'
+import { buildExample, type BuiltWorker } from '../helpers/build.ts'
+
+const EXAMPLE = fileURLToPath(new URL('../../examples/incidents/', import.meta.url))
+
+let built: BuiltWorker
+let client: McpClient
+
+beforeAll(async () => {
+  built = await buildExample(EXAMPLE)
+  client = await connect({ scriptPath: built.file })
+}, 120_000)
+afterAll(async () => {
+  await client?.close()
+  await built?.remove()
+})
+
+const errorResult = (...lines: string[]) => ({ content: [{ type: 'text', text: lines.join('\n') }], isError: true })
+
+describe('examples/incidents in workerd', () => {
+  it('is the server the example declares, with its six tools', async () => {
+    expect(client.serverInfo).toMatchObject({ name: 'incidents', version: '1.0.0', title: 'Incidents and runbooks' })
+    expect(client.instructions).toBe('Search incidents before opening one; read the runbook of a service before acting on it.')
+    const tools = await client.listTools()
+    expect(tools.map((t) => t.name)).toEqual(['search_incidents', 'get_incident', 'open_incident', 'update_incident_status', 'time_to_resolve', 'find_runbook'])
+    const search = tools[0]!
+    expect(search.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false })
+    expect(search.inputSchema.properties.severity).toEqual({ type: 'string', description: 'Only incidents of this severity.', enum: ['sev1', 'sev2', 'sev3', 'sev4'] })
+    expect(search.inputSchema.properties.since).toEqual({ type: 'string', format: 'date-time', description: 'Only incidents that started at or after this time (RFC 3339).' })
+    expect(search.inputSchema.required).toBeUndefined()
+    expect(search.outputSchema?.required).toEqual(['total', 'incidents'])
+  })
+
+  it('search_incidents: filters by service, time and text; newest first; dates as RFC 3339', async () => {
+    const billing = await client.callTool('search_incidents', { service: 'billing-api' })
+    expect(billing.structuredContent).toEqual({
+      total: 2,
+      incidents: [
+        { id: 'INC-0003', title: 'Invoice emails delayed', service: 'billing-api', severity: 'sev3', status: 'investigating', startedAt: '2026-07-20T07:45:00.000Z' },
+        { id: 'INC-0001', title: 'Checkout latency above 2 s', service: 'billing-api', severity: 'sev2', status: 'resolved', startedAt: '2026-06-02T09:14:00.000Z' },
+      ],
+    })
+    expect(JSON.parse(textOf(billing))).toEqual(billing.structuredContent)
+    const recent = await client.callTool('search_incidents', { since: '2026-07-01T00:00:00Z', limit: 1 })
+    expect(recent.structuredContent).toMatchObject({ total: 2, incidents: [{ id: 'INC-0003' }] })
+    const text = await client.callTool('search_incidents', { query: 'IdP certificate' })
+    expect(text.structuredContent).toMatchObject({ total: 1, incidents: [{ id: 'INC-0002', severity: 'sev1' }] })
+  })
+
+  it('search_incidents: invalid arguments, one line each, named', async () => {
+    expect(await client.callTool('search_incidents', { severity: 'sev9', since: 'yesterday', limit: 0, page: 2 })).toEqual(
+      errorResult(
+        "Unknown argument 'page'.",
+        "Argument 'severity' must be one of: sev1, sev2, sev3, sev4.",
+        "Argument 'since' must be a valid date-time.",
+        "Argument 'limit' must be >= 1.",
+      ),
+    )
+  })
+
+  it('get_incident: the full record; a ToolError for an unknown id; the id pattern', async () => {
+    const found = await client.callTool('get_incident', { id: 'INC-0001' })
+    expect(found.isError).toBeUndefined()
+    expect(found.structuredContent).toMatchObject({ id: 'INC-0001', resolvedAt: '2026-06-02T10:02:00.000Z', tags: ['latency', 'payments'] })
+    expect(found.structuredContent?.timeline).toHaveLength(3)
+    expect(await client.callTool('get_incident', { id: 'INC-9999' })).toEqual(errorResult('No incident INC-9999. Use search_incidents to find its id.'))
+    expect(await client.callTool('get_incident', { id: 'inc-1' })).toEqual(errorResult("Argument 'id' must match the pattern ^INC-[0-9]{4}$."))
+    expect(await client.callTool('get_incident', {})).toEqual(errorResult("Argument 'id' is required."))
+  })
+
+  it('open_incident: revives the date and the set; refuses bad values', async () => {
+    const opened = await client.callTool('open_incident', {
+      title: 'Search index stale',
+      service: 'search-api',
+      severity: 'sev3',
+      startedAt: '2026-07-28T08:00:00+02:00',
+      tags: ['index', 'search'],
+    })
+    expect(opened.structuredContent).toEqual({
+      id: 'INC-0004',
+      title: 'Search index stale',
+      service: 'search-api',
+      severity: 'sev3',
+      status: 'investigating',
+      startedAt: '2026-07-28T06:00:00.000Z',
+      resolvedAt: null,
+      tags: ['index', 'search'],
+      timeline: [{ at: '2026-07-28T06:00:00.000Z', status: 'investigating', note: 'Incident opened.' }],
+    })
+    expect(await client.callTool('open_incident', { title: 'Hm', service: 'Search API', severity: 'high', tags: ['a', 'a'] })).toEqual(
+      errorResult(
+        "Argument 'title' must have at least 5 character(s).",
+        "Argument 'service' must match the pattern ^[a-z][a-z0-9-]{1,40}$.",
+        "Argument 'severity' must be one of: sev1, sev2, sev3, sev4.",
+        "Argument 'tags' must not contain duplicates.",
+      ),
+    )
+    expect(await client.callTool('open_incident', { title: 'From the future', service: 'search-api', severity: 'sev4', startedAt: '2999-01-01T00:00:00Z' })).toEqual(
+      errorResult('startedAt is in the future; give the time the incident started.'),
+    )
+  })
+
+  it('update_incident_status: appends to the timeline; a resolved incident stays resolved', async () => {
+    const updated = await client.callTool('update_incident_status', { id: 'INC-0003', status: 'resolved', note: 'Queue drained.' })
+    expect(updated.structuredContent).toMatchObject({ id: 'INC-0003', status: 'resolved' })
+    expect(typeof updated.structuredContent?.resolvedAt).toBe('string')
+    expect(updated.structuredContent?.timeline.at(-1)).toMatchObject({ status: 'resolved', note: 'Queue drained.' })
+    expect(await client.callTool('update_incident_status', { id: 'INC-0001', status: 'monitoring', note: 'Again?' })).toEqual(
+      errorResult('INC-0001 is already resolved; open a new incident if the problem is back.'),
+    )
+    expect(await client.callTool('update_incident_status', { id: 'INC-0002', status: 'done', note: '' })).toEqual(
+      errorResult("Argument 'status' must be one of: investigating, identified, monitoring, resolved.", "Argument 'note' must have at least 1 character(s)."),
+    )
+    expect(await client.callTool('update_incident_status', {})).toEqual(
+      errorResult("Argument 'id' is required.", "Argument 'status' is required.", "Argument 'note' is required."),
+    )
+  })
+
+  it('time_to_resolve: text results', async () => {
+    expect(textOf(await client.callTool('time_to_resolve', { service: 'auth-gateway' }))).toBe('No resolved incidents for auth-gateway yet.')
+    expect(textOf(await client.callTool('time_to_resolve', { service: 'billing-api' }))).toMatch(/^Mean time to resolve for billing-api: \d+ min over 2 incident\(s\)\.$/)
+    expect(await client.callTool('time_to_resolve', { service: 42 })).toEqual(errorResult("Argument 'service' must be a string."))
+  })
+
+  it('find_runbook: a resource link the client can read', async () => {
+    const found = await client.callTool('find_runbook', { service: 'billing-api' })
+    expect(found).toEqual({ content: [{ type: 'resource_link', uri: 'runbook://billing-api', name: 'billing-api runbook', mimeType: 'text/markdown' }] })
+    const read = await client.readResource('runbook://billing-api')
+    expect(read.contents).toHaveLength(1)
+    expect(read.contents[0]).toMatchObject({ uri: 'runbook://billing-api', mimeType: 'text/markdown' })
+    expect(textOf(read)).toMatch(/^# billing-api runbook\n/)
+    expect(await client.callTool('find_runbook', { service: 'payments' })).toEqual(errorResult('No runbook for payments. Known services: billing-api, auth-gateway.'))
+    expect(await client.callTool('find_runbook', {})).toEqual(errorResult("Argument 'service' is required."))
+  })
+
+  it('resources: the static index, the template, and not-found as -32602 with data.uri', async () => {
+    expect(await client.listResources()).toEqual([
+      { uri: 'runbook://index', name: 'runbook_index', title: 'Runbook Index', description: 'The services that have a runbook.', mimeType: 'application/json' },
+    ])
+    expect((await client.listResourceTemplates()).map((t) => t.uriTemplate)).toEqual(['runbook://{service}'])
+    const index = await client.readResource('runbook://index')
+    expect(JSON.parse(textOf(index))).toEqual({ services: ['billing-api', 'auth-gateway'] })
+    const missing = await client.readResource('runbook://payments').catch((e) => e)
+    expect(missing).toBeInstanceOf(McpError)
+    expect([missing.code, missing.data]).toEqual([-32602, { uri: 'runbook://payments' }])
+  })
+
+  it('postmortem prompt: messages with the timeline and the runbook attached; argument errors', async () => {
+    const prompt = await client.getPrompt('postmortem', { id: 'INC-0001', audience: 'executives' })
+    expect(prompt.description).toBe('Postmortem of INC-0001 for executives')
+    expect(prompt.messages).toHaveLength(2)
+    expect(textOf({ messages: [prompt.messages[0]!] })).toContain('Write a blameless postmortem for INC-0001 "Checkout latency above 2 s" (sev2, billing-api) for executives')
+    expect(prompt.messages[1]!.content).toMatchObject({ type: 'resource', resource: { uri: 'runbook://billing-api', mimeType: 'text/markdown' } })
+    const bad = await client.getPrompt('postmortem', { id: 'INC-0001', audience: 'board' }).catch((e) => e)
+    expect([bad.code, bad.message]).toEqual([-32602, "Argument 'audience' must be one of: engineers, executives."])
+    const unknown = await client.getPrompt('postmortem', { id: 'INC-4242' }).catch((e) => e)
+    expect(unknown.message).toBe('No incident INC-4242.')
+    expect((await client.complete({ type: 'ref/prompt', name: 'postmortem' }, { name: 'audience', value: 'ex' })).values).toEqual(['executives'])
+  })
+
+  it('a 2025-11-25 client (initialize) sees the same tools', async () => {
+    const legacy = await connect(client.url, { legacy: true })
+    expect((await legacy.listTools()).length).toBe(6)
+    expect(textOf(await legacy.callTool('time_to_resolve', { service: 'auth-gateway' }))).toBe('No resolved incidents for auth-gateway yet.')
+    await legacy.close()
+  })
+})
+
+describe('examples/incidents build artefacts', () => {
+  it('writes mcp-manifest.json, SKILL.md and llms.txt next to the bundle', async () => {
+    const manifest = JSON.parse(await readFile(join(built.dir, 'mcp-manifest.json'), 'utf8'))
+    expect(manifest.server).toEqual({
+      name: 'incidents',
+      version: '1.0.0',
+      title: 'Incidents and runbooks',
+      description: 'Searches, opens and updates production incidents, and serves the runbook of each service.',
+    })
+    // The manifest's tools are exactly what tools/list serves, plus where each was declared.
+    const served = await client.listTools()
+    expect(manifest.tools.map(({ source: _s, timeoutMs: _t, ...tool }: any) => tool)).toEqual(served)
+    expect(manifest.tools[0].source).toBe('src/tools/incidents.ts:15:8')
+    expect(manifest.resources.map((r: any) => r.uri)).toEqual(['runbook://index'])
+    expect(manifest.resourceTemplates.map((r: any) => r.uriTemplate)).toEqual(['runbook://{service}'])
+    expect(manifest.prompts).toEqual([
+      {
+        name: 'postmortem',
+        title: 'Postmortem',
+        description: "Drafts a blameless postmortem for an incident, with its timeline and the service's runbook attached.",
+        arguments: [
+          { name: 'id', description: 'The incident id, such as INC-0001.', required: true },
+          { name: 'audience', description: 'Who will read it.', required: false },
+        ],
+        source: 'src/prompts.ts:13:8',
+      },
+    ])
+    const skill = await readFile(join(built.dir, 'SKILL.md'), 'utf8')
+    expect(skill).toMatch(/^---\nname: incidents\ndescription: "Searches, opens and updates production incidents, and serves the runbook of each service\. Use it to call its MCP tools: search_incidents, get_incident, open_incident, update_incident_status, time_to_resolve, find_runbook\."\n---\n/)
+    expect(skill).toContain("| `limit` | integer (1 to 50), default 10 | no | How many incidents to return, 1 through 50. |")
+    const llms = await readFile(join(built.dir, 'llms.txt'), 'utf8')
+    expect(llms).toMatch(/^# Incidents and runbooks\n\n> Searches, opens and updates production incidents, and serves the runbook of each service\.\n/)
+    expect(llms).toContain('- get_incident(id: string (pattern ^INC-[0-9]{4}$)): Gets one incident with its full timeline. (read-only, idempotent)')
+  })
+})
