@@ -296,7 +296,7 @@ export function skill(server: ServerIdentity, decls: readonly Declaration[]): st
     }
   }
   if (resources.length) {
-    lines.push('## Resources', '', 'Read with `resources/read`; a `{name}` in a URI is filled in by you.', '')
+    lines.push('## Resources', '', 'Read them with `resources/read`. A URI with `{variables}` is a template: fill them in.', '')
     for (const r of resources) {
       const meta = [r.mimeType, isTemplate(r) ? 'template' : undefined].filter(Boolean).join(', ')
       lines.push(`- \`${r.uri}\`${meta ? ` (${meta})` : ''}${r.title ? ` — ${r.title}` : ''}${r.description ? `: ${r.description}` : ''}`)
