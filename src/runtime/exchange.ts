@@ -19,7 +19,7 @@ export interface Exchange {
   readonly flavour: Flavour
   /** 2026-07-28: stateless, input-required rounds possible. */
   readonly modern: boolean
-  /** What the client declared for this request (`{}` in the legacy era, which declares them once). */
+  /** What the client declared: per request (2026-07-28), or at initialize as the session id carries it. */
   readonly capabilities: Record<string, any>
   readonly progressToken: string | number | undefined
   /** The least severity a log message needs to be sent; Infinity sends none. */

@@ -33,6 +33,7 @@ import {
   SUPPORTED,
   UNSUPPORTED_VERSION,
 } from './protocol.ts'
+import { sessionCapabilities, sessionId } from './session.ts'
 import { decodeHeaderValue, headerValue, paramHeaderProblem, paramHeaders, type ParamHeader } from './request-headers.ts'
 
 const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
@@ -268,12 +269,13 @@ export class Transport {
       const negotiated = negotiate(params?.protocolVersion)
       let result = this.#initialize.get(negotiated)
       if (result === undefined) this.#initialize.set(negotiated, (result = initializeResult(this.#core, negotiated)))
-      // Sessions are not kept (every POST stands alone); the id only tells clients that expect one apart.
-      return this.#respond(incoming, 200, resultText(id, result), { 'mcp-session-id': crypto.randomUUID() })
+      return this.#respond(incoming, 200, resultText(id, result), { 'mcp-session-id': sessionId(params?.capabilities) })
     }
     const handler = this.#legacy.get(method)
     if (!handler) return this.#reply(incoming, id, new RpcError(METHOD_NOT_FOUND, `Method not found: ${method}.`))
-    return this.#serve(handler, message, incoming, version, flavourOf(version), false, NO_CAPABILITIES, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL)
+    // Only functions (tools, prompts, resources) read the capabilities; lists and pings skip decoding them.
+    const capabilities = STREAMING.has(method) ? sessionCapabilities(incoming.request.headers.get('mcp-session-id')) : NO_CAPABILITIES
+    return this.#serve(handler, message, incoming, version, flavourOf(version), false, capabilities, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL)
   }
 
   #serve(

@@ -5,7 +5,7 @@
  *
  * Format: `base64url(JSON payload) "." base64url(HMAC of the first part)`.
  */
-import { fromBase64, toBase64 } from './base64.ts'
+import { fromBase64Url, toBase64Url } from './base64url.ts'
 
 export interface StatePayload {
   /** Format version. */
@@ -26,14 +26,6 @@ export interface StatePayload {
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
-
-const toBase64Url = (bytes: Uint8Array): string => toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-
-function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
-  const padded = text.replace(/-/g, '+').replace(/_/g, '/')
-  return fromBase64(padded + '='.repeat((4 - (padded.length % 4)) % 4))
-}
 
 /** JSON with object keys sorted, so equal values hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {

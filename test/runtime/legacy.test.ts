@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
 import { resourceLink, text } from '../../src/runtime/content.ts'
+import type { ToolContext } from '../../src/runtime/api.ts'
 import { legacyRequest, module, post, prompt, resource, send, tool } from './helpers.ts'
 
 const info = { name: 'ops', version: '2.1.0', title: 'Ops', description: 'Operations', websiteUrl: 'https://ops.example', instructions: 'Search first.' }
@@ -28,7 +29,27 @@ describe('legacy era: initialize', () => {
       serverInfo: { name: 'ops', title: 'Ops', version: '2.1.0', description: 'Operations', websiteUrl: 'https://ops.example' },
       instructions: 'Search first.',
     })
-    expect(reply.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(reply.headers.get('mcp-session-id')).toMatch(/^[0-9a-f]{32}\.[A-Za-z0-9_-]+$/)
+  })
+
+  it('carries the capabilities the client declared in the session id, for ctx.clientCapabilities', async () => {
+    let seen: Record<string, unknown> | undefined
+    const look = tool('look', { invoke: (_a, ctx: ToolContext) => ((seen = ctx.clientCapabilities), 'ok') })
+    const s = createServer(info, module('src/l.ts', [look]))
+    const capabilities = { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } }
+    const init = await send(s, legacyRequest('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'c', version: '1' } }, null))
+    const session = init.headers.get('mcp-session-id')!
+    await send(s, legacyRequest('tools/call', { name: 'look', arguments: {} }, '2025-11-25', { headers: { 'mcp-session-id': session } }))
+    expect(seen).toEqual(capabilities)
+    for (const other of [null, 'plain-session', 'x.!!!', `x.${btoa('[1]')}`]) {
+      await send(s, legacyRequest('tools/call', { name: 'look', arguments: {} }, '2025-11-25', { headers: { 'mcp-session-id': other } }))
+      expect(seen).toEqual({})
+    }
+    const huge = { experimental: { blob: { data: 'x'.repeat(5000) } }, sampling: {} }
+    const big = await send(s, legacyRequest('initialize', { protocolVersion: '2025-11-25', capabilities: huge, clientInfo: { name: 'c', version: '1' } }, null))
+    expect(big.headers.get('mcp-session-id')!.length).toBeLessThan(200)
+    await send(s, legacyRequest('tools/call', { name: 'look', arguments: {} }, '2025-11-25', { headers: { 'mcp-session-id': big.headers.get('mcp-session-id') } }))
+    expect(seen).toEqual({ experimental: {}, sampling: {} })
   })
 
   it('answers an unknown revision with its latest, and older ones with their own serverInfo', async () => {
