@@ -45,6 +45,6 @@ export function compileModule(project: Project, id: string, code: string): Compi
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
   const s = new MagicString(code)
-  s.append(emitTable(project.file(id).display, analysis.declarations))
+  s.append(emitTable(project.file(id, code).display, analysis.declarations))
   return { ...analysis, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
 }
