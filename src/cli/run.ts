@@ -1,8 +1,6 @@
 /** The command line: parses arguments, dispatches to a subcommand, returns the exit code. */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { init } from './init.ts'
-import { inspect } from './inspect.ts'
 import { TEMPLATES } from './templates.ts'
 
 export interface Io {
@@ -16,9 +14,10 @@ export const USAGE = `Usage: mcp-aot <command> [options]
 
 Commands:
   init [dir] [--template <name>] [--name <name>]
-      Creates a project from a template in dir (default: the template's name).
-      Templates: ${Object.keys(TEMPLATES).join(', ')} (default: cloudflare-workers).
-      --name sets the package and Worker name (default: the folder's name).
+      Creates a project from a template in dir (default: the template's name); dir must be new or empty.
+      --name sets the package and Worker name (default: made from the folder's name).
+      Templates (default: cloudflare-workers):
+${Object.entries(TEMPLATES).map(([name, t]) => `        ${name.padEnd(20)}${t.summary}`).join('\n')}
   inspect [files or folders...] [--json]
       Prints each tool, resource and prompt the sources declare (name, annotations, schemas) and every
       diagnostic, without building a bundle. Default: the .ts files under src/. Exit code 1 on diagnostics.
@@ -72,7 +71,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.err.write(`mcp-aot init: one folder at most, got ${positionals.join(' ')}\n\n${USAGE}`)
       return 2
     }
+    // Each command loads only its own code: `init` runs without the compiler's dependencies (npx stays quick).
+    const { init } = await import('./init.ts')
     return init({ dir: positionals[0], template: values.template as string | undefined, name: values.name as string | undefined, version: version() }, io)
   }
+  const { inspect } = await import('./inspect.ts')
   return inspect({ paths: positionals, json: values.json === true }, io)
 }

@@ -16,8 +16,8 @@ export const TEMPLATES: Record<string, Template> = {
     summary: 'a Cloudflare Worker built by Vite with the mcp-aot plugin, tools using a KV binding',
     next: [
       ['npm install', ''],
-      ['npm test', 'builds dist/worker.js and calls the tools in workerd (Miniflare)'],
-      ['npm run dev', 'serves http://localhost:8787/mcp with wrangler dev, rebuilding on every change'],
+      ['npm test', 'builds dist/worker.js and calls its tools in workerd (Miniflare)'],
+      ['npm run dev', 'serves http://localhost:5173/mcp; edits apply without a restart'],
       ['npm run deploy', 'vite build && wrangler deploy (needs a Cloudflare account)'],
     ],
   },
@@ -25,9 +25,8 @@ export const TEMPLATES: Record<string, Template> = {
     summary: 'a Deno server bundled by esbuild with the mcp-aot plugin',
     next: [
       ['npm install', ''],
-      ['npm run build', 'bundles main.ts into dist/main.js'],
+      ['npm run build', 'bundles main.ts and the tools into dist/main.js'],
       ['npm start', 'serves http://127.0.0.1:8000/mcp with Deno'],
-      ['npm test', 'builds, serves with Deno and calls a tool'],
     ],
   },
 }

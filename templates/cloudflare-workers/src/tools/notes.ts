@@ -1,0 +1,75 @@
+/**
+ * Notes kept in Workers KV. Each exported function with a `@tool` JSDoc tag is an MCP tool: the mcp-aot
+ * plugin writes its JSON Schema and validator from the parameter types at build time. The NOTES binding
+ * reaches the tools through `ctx.env`.
+ */
+import { ToolError } from 'mcp-aot'
+import type { Int, Max, MaxLength, Min, Pattern, ToolContext } from 'mcp-aot'
+import type { Env } from '../env.ts'
+
+/** A note's key: 1 to 64 lower-case letters, digits and dashes. */
+type NoteKey = string & Pattern<'^[a-z0-9-]{1,64}$'>
+
+export interface Note {
+  /** The note's key. */
+  key: string
+  /** What the note says. */
+  text: string
+  /** When it was last saved. */
+  updatedAt: Date
+}
+
+interface StoredNote {
+  text: string
+  updatedAt: string
+}
+
+/**
+ * Saves a note under a key, replacing the note already saved there.
+ * @tool
+ * @idempotent
+ * @param key The note's key, such as `groceries`.
+ * @param text What the note says.
+ */
+export async function saveNote(key: NoteKey, text: string & MaxLength<4000>, ctx: ToolContext<Env>): Promise<Note> {
+  const note: Note = { key, text, updatedAt: new Date() }
+  const stored: StoredNote = { text, updatedAt: note.updatedAt.toISOString() }
+  await ctx.env.NOTES.put(key, JSON.stringify(stored))
+  return note
+}
+
+/**
+ * Reads the note saved under a key.
+ * @tool
+ * @readOnly
+ * @param key The note's key.
+ */
+export async function readNote(key: NoteKey, ctx: ToolContext<Env>): Promise<Note> {
+  const stored = await ctx.env.NOTES.get<StoredNote>(key, 'json')
+  if (stored === null) throw new ToolError(`There is no note '${key}'. Call list_notes to see the keys.`)
+  return { key, text: stored.text, updatedAt: new Date(stored.updatedAt) }
+}
+
+/**
+ * Lists the keys of the saved notes in alphabetical order.
+ * @tool
+ * @readOnly
+ * @param prefix Only keys that start with this text.
+ * @param limit How many keys to return at most.
+ */
+export async function listNotes(prefix: string = '', limit: Int & Min<1> & Max<100> = 20, ctx: ToolContext<Env>): Promise<{ keys: string[] }> {
+  const page = await ctx.env.NOTES.list({ prefix, limit })
+  return { keys: page.keys.map((k) => k.name) }
+}
+
+/**
+ * Deletes the note saved under a key.
+ * @tool
+ * @destructive
+ * @idempotent
+ * @param key The note's key.
+ */
+export async function deleteNote(key: NoteKey, ctx: ToolContext<Env>): Promise<string> {
+  await ctx.env.NOTES.delete(key)
+  return `Deleted note '${key}'.`
+}

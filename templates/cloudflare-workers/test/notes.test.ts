@@ -1,0 +1,51 @@
+/**
+ * Calls the tools of the built Worker (dist/worker.js, `npm run build`) the way a model does: over MCP,
+ * in workerd through Miniflare, with the bindings wrangler.jsonc declares (NOTES is an empty, local KV).
+ */
+import { connect, type McpClient } from 'mcp-aot/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let client: McpClient
+
+beforeAll(async () => {
+  client = await connect({ wranglerConfig: 'wrangler.jsonc' })
+})
+
+afterAll(async () => {
+  await client?.close()
+})
+
+describe('notes', () => {
+  it('lists the tools with their schemas', async () => {
+    const tools = await client.listTools()
+    expect(tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'delete_note'])
+    const save = tools.find((t) => t.name === 'save_note')!
+    expect(save.annotations).toEqual({ idempotentHint: true })
+    expect(save.inputSchema.required).toEqual(['key', 'text'])
+  })
+
+  it('saves a note in KV and reads it back', async () => {
+    const saved = await client.callTool('save_note', { key: 'groceries', text: 'eggs, flour' })
+    expect(saved.isError).toBeUndefined()
+    expect(saved.structuredContent).toMatchObject({ key: 'groceries', text: 'eggs, flour' })
+
+    const read = await client.callTool('read_note', { key: 'groceries' })
+    expect(read.structuredContent).toMatchObject({ key: 'groceries', text: 'eggs, flour' })
+    expect(Date.parse(read.structuredContent!.updatedAt)).not.toBeNaN()
+
+    expect((await client.callTool('list_notes', {})).structuredContent).toEqual({ keys: ['groceries'] })
+  })
+
+  it('refuses arguments the schema does not allow, naming them', async () => {
+    const result = await client.callTool('save_note', { key: 'Not A Key', text: 'x', color: 'red' })
+    expect(result.isError).toBe(true)
+    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+    expect(text).toContain("Argument 'key' must match the pattern")
+    expect(text).toContain("Unknown argument 'color'.")
+  })
+
+  it('reports a missing note as a tool error the model can act on', async () => {
+    const result = await client.callTool('read_note', { key: 'nothing-here' })
+    expect(result).toEqual({ content: [{ type: 'text', text: "There is no note 'nothing-here'. Call list_notes to see the keys." }], isError: true })
+  })
+})

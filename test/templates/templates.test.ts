@@ -1,0 +1,210 @@
+/**
+ * Each template, the way a user meets it: the packed package's `mcp-aot init` copies and names it, its
+ * dependencies are "installed" from the local package (test/templates/project.ts, no network), then the
+ * README's commands run for real: the build, the template's own test, the typecheck, `inspect`, the
+ * dev server with an edit picked up live (Workers), and the server answering a tools/call over HTTP
+ * (workerd through Miniflare for Workers, Deno for Deno Deploy).
+ */
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../helpers/free-port.ts'
+import { background } from './background.ts'
+import { callTool, listTools } from './mcp.ts'
+import { check, createProject, ROOT, type TemplateProject } from './project.ts'
+
+const VERSION = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).version as string
+
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true })
+  const nested = await Promise.all(entries.filter((e) => e.name !== 'node_modules').map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])))
+  return nested.flat()
+}
+
+/** Waits for a condition that a running server reaches on its own (a rebuild after an edit). */
+async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (ok(value) || Date.now() > deadline) return value
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+const textOf = (result: { content: { type: string; text?: string }[] }) => result.content.map((part) => part.text ?? '').join('\n')
+
+describe('templates/cloudflare-workers', () => {
+  let project: TemplateProject
+
+  beforeAll(async () => {
+    project = await createProject('cloudflare-workers', 'notes-server')
+  })
+
+  afterAll(async () => {
+    await project?.remove()
+  })
+
+  it('init copies the template under the new name and prints the next steps', async () => {
+    expect(project.init.stdout).toContain('Created notes-server from the cloudflare-workers template, named notes-server.')
+    expect(project.init.stdout).toMatch(/cd notes-server\n\s+npm install\n\s+npm test .*\n\s+npm run dev .*\n\s+npm run deploy /)
+    const pkg = JSON.parse(await readFile(join(project.dir, 'package.json'), 'utf8'))
+    expect(pkg.name).toBe('notes-server')
+    expect(pkg.dependencies).toEqual({ 'mcp-aot': `^${VERSION}` })
+    expect(await readFile(join(project.dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "notes-server"')
+    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes)")
+    const all = (await files(project.dir)).map((f) => relative(project.dir, f)).sort()
+    expect(all).toEqual([
+      '.gitignore',
+      'README.md',
+      'package.json',
+      'src/env.ts',
+      'src/tools/notes.ts',
+      'src/worker.ts',
+      'test/notes.test.ts',
+      'tsconfig.json',
+      'vite.config.ts',
+      'vitest.config.ts',
+      'wrangler.jsonc',
+    ])
+    for (const f of all) expect(await readFile(join(project.dir, f), 'utf8'), f).not.toContain('mcp-aot-cloudflare-workers')
+  })
+
+  it('npm test builds dist/worker.js and the template\'s own test calls its tools in workerd', async () => {
+    const result = check('npm test', await project.npm(['test']))
+    expect(result.stdout).toMatch(/dist\/worker\.js\s/)
+    expect(result.stdout).toMatch(/Tests\s+4 passed \(4\)/)
+    expect((await stat(join(project.dir, 'dist/worker.js'))).isFile()).toBe(true)
+  })
+
+  it('the built Worker answers tools/call over HTTP on 127.0.0.1, with the KV binding of wrangler.jsonc', async () => {
+    // The packed package's own testing helper: Miniflare with wrangler.jsonc's main, flags and bindings.
+    const { startWorker } = await import(join(project.dir, 'node_modules/mcp-aot/dist/testing.js'))
+    const worker = await startWorker({ wranglerConfig: join(project.dir, 'wrangler.jsonc') })
+    try {
+      expect(worker.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
+      const saved = await callTool(worker.url, 'save_note', { key: 'release-plan', text: 'ship on Friday' })
+      expect(saved.structuredContent).toMatchObject({ key: 'release-plan', text: 'ship on Friday' })
+      expect(JSON.parse(textOf(saved))).toEqual(saved.structuredContent)
+      const stored = JSON.parse(await (await worker.miniflare.getKVNamespace('NOTES')).get('release-plan'))
+      expect(stored).toEqual({ text: 'ship on Friday', updatedAt: saved.structuredContent.updatedAt })
+      const listed = await callTool(worker.url, 'list_notes', { prefix: 'release-' })
+      expect(listed.structuredContent).toEqual({ keys: ['release-plan'] })
+      const refused = await callTool(worker.url, 'list_notes', { limit: 0 })
+      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: "Argument 'limit' must be >= 1." }] })
+    } finally {
+      await worker.stop()
+    }
+  })
+
+  it('npm run typecheck passes on the template (ToolContext<Env>, KV types)', async () => {
+    check('npm run typecheck', await project.npm(['run', 'typecheck']))
+  })
+
+  it('npm run inspect prints the tools and their schemas without building', async () => {
+    const result = check('npm run inspect', await project.npm(['run', 'inspect']))
+    expect(result.stdout).toContain('tool save_note  (src/tools/notes.ts:')
+    expect(result.stdout).toContain('annotations: destructiveHint: true, idempotentHint: true')
+    expect(result.stdout).toContain('4 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
+  })
+
+  it('npm run dev serves /mcp from the sources and applies an edit to a tool without a restart', async () => {
+    const port = await freePort()
+    const dev = await background('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      cwd: project.dir,
+      env: project.env,
+      ready: /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//,
+    })
+    const file = join(project.dir, 'src/tools/notes.ts')
+    const original = await readFile(file, 'utf8')
+    try {
+      const url = `${dev.ready[1]}/mcp`
+      const before = await listTools(url)
+      expect(before.find((t) => t.name === 'read_note')?.description).toBe('Reads the note saved under a key.')
+      expect(textOf(await callTool(url, 'delete_note', { key: 'nothing' }))).toBe("Deleted note 'nothing'.")
+
+      await writeFile(file, original.replace('Reads the note saved under a key.', 'Reads one note by its key.'))
+      const after = await eventually(() => listTools(url), (tools) => tools.find((t) => t.name === 'read_note')?.description !== 'Reads the note saved under a key.')
+      expect(after.find((t) => t.name === 'read_note')?.description).toBe('Reads one note by its key.')
+    } finally {
+      await writeFile(file, original)
+      await dev.stop()
+    }
+  })
+})
+
+describe('templates/deno-deploy', () => {
+  let project: TemplateProject
+
+  beforeAll(async () => {
+    project = await createProject('deno-deploy', 'clock-server')
+  })
+
+  afterAll(async () => {
+    await project?.remove()
+  })
+
+  it('init copies the template under the new name and prints the next steps', async () => {
+    expect(project.init.stdout).toContain('Created clock-server from the deno-deploy template, named clock-server.')
+    expect(project.init.stdout).toMatch(/cd clock-server\n\s+npm install\n\s+npm run build .*\n\s+npm start /)
+    const pkg = JSON.parse(await readFile(join(project.dir, 'package.json'), 'utf8'))
+    expect(pkg.name).toBe('clock-server')
+    expect(pkg.dependencies).toEqual({ 'mcp-aot': `^${VERSION}` })
+    expect(await readFile(join(project.dir, 'main.ts'), 'utf8')).toContain("createServer({ name: 'clock-server', version: '0.1.0' }, time)")
+    const all = (await files(project.dir)).map((f) => relative(project.dir, f)).sort()
+    expect(all).toEqual(['.gitignore', 'README.md', 'build.ts', 'deno.json', 'main.ts', 'package.json', 'src/tools/time.ts'])
+  })
+
+  it('npm run build bundles one self-contained module: no imports, no eval, no build-time code', async () => {
+    check('npm run build', await project.npm(['run', 'build']))
+    const code = await readFile(join(project.dir, 'dist/main.js'), 'utf8')
+    expect(code).not.toMatch(/^\s*import\b|\bimport\s*\(|\brequire\(/m)
+    expect(code).not.toMatch(/\beval\(|new Function\(|@babel|ajv\/dist\/compile/)
+    expect(code).toContain('Deno.serve(')
+  })
+
+  it('npm start serves it with Deno on 127.0.0.1 and answers tools/call over HTTP', async () => {
+    const port = await freePort()
+    const server = await background('npm', ['start'], {
+      cwd: project.dir,
+      env: { ...project.env, PORT: String(port), DENO_NO_UPDATE_CHECK: '1' },
+      ready: /Listening on (http:\/\/127\.0\.0\.1:\d+)\//,
+    })
+    try {
+      const url = `${server.ready[1]}/mcp`
+      expect(url).toBe(`http://127.0.0.1:${port}/mcp`)
+      expect((await listTools(url)).map((t) => t.name)).toEqual(['current_time', 'add_days'])
+      const added = await callTool(url, 'add_days', { date: '2026-07-28T09:00:00Z', days: 3 })
+      expect(added).toEqual({ content: [{ type: 'text', text: '2026-07-31T09:00:00.000Z (Friday)' }], resultType: 'complete', _meta: expect.any(Object) })
+      const clock = await callTool(url, 'current_time', { timeZone: 'Asia/Tokyo' })
+      expect(clock.structuredContent.timeZone).toBe('Asia/Tokyo')
+      expect(Math.abs(Date.parse(clock.structuredContent.utc) - Date.now())).toBeLessThan(60_000)
+      const refused = await callTool(url, 'add_days', { date: 'yesterday', days: 1e6 })
+      expect(refused.isError).toBe(true)
+      expect(textOf(refused).split('\n').sort()).toEqual(["Argument 'date' must be a valid date-time.", "Argument 'days' must be <= 36500."])
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('deno task start (deno.json) serves the same bundle', async () => {
+    const port = await freePort()
+    const server = await background('deno', ['task', 'start'], {
+      cwd: project.dir,
+      env: { ...project.env, PORT: String(port), DENO_NO_UPDATE_CHECK: '1' },
+      ready: /Listening on (http:\/\/127\.0\.0\.1:\d+)\//,
+    })
+    try {
+      const result = await callTool(`${server.ready[1]}/mcp`, 'add_days', { date: '2026-02-27T00:00:00Z', days: 2 })
+      expect(textOf(result)).toBe('2026-03-01T00:00:00.000Z (Sunday)')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('npm run inspect prints the tools', async () => {
+    const result = await project.npm(['run', 'inspect'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('tool add_days  (src/tools/time.ts:')
+    expect(result.stdout).toContain('2 tools, 0 resources, 0 prompts in 1 file; 0 errors.')
+  })
+})
