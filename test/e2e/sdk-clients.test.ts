@@ -27,9 +27,18 @@ interface ToolCase {
   args?: Record<string, unknown>
   /** The whole result both eras return (resultType and _meta aside). */
   result?: Record<string, unknown>
-  /** Asks the client for input: on 2026-07-28 this result, on 2025-11-25 a refusal. */
+  /** Asks the client for input: on 2026-07-28 this result, on 2025-11-25 a refusal naming what it asks first. */
   needsInput?: Record<string, unknown>
+  asks?: 'elicitation/create' | 'sampling/createMessage' | 'roots/list'
 }
+
+/** What a 2025-11-25 client gets from a tool that asks it for input: a stateless server cannot take the answer. */
+const refusal = (method: string) => ({
+  ...text(
+    `This needs input from the client (${method}), which this server asks for only over MCP 2026-07-28 (stateless input-required rounds); this client speaks 2025-11-25.`,
+  ),
+  isError: true,
+})
 
 /** Every tool of examples/conformance, what it is called with, and what it answers. */
 const TOOLS: ToolCase[] = [
@@ -54,35 +63,39 @@ const TOOLS: ToolCase[] = [
   { name: 'test_tool_with_logging', result: text('Tool with logging executed successfully') },
   { name: 'test_tool_with_progress', result: text('Progress tool completed 100 of 100 steps') },
   { name: 'test_logging_tool', result: text('Logging evaluated') },
-  { name: 'test_sampling', args: { prompt: 'Write a haiku' }, needsInput: text(`LLM response: ${sampled('Write a haiku')}`) },
+  { name: 'test_sampling', asks: 'sampling/createMessage', args: { prompt: 'Write a haiku' }, needsInput: text(`LLM response: ${sampled('Write a haiku')}`) },
   {
     name: 'test_elicitation',
+    asks: 'elicitation/create',
     args: { message: 'Who are you?' },
     needsInput: text('User response: action=accept, content={"username":"testuser","email":"test@example.com"}'),
   },
   {
     name: 'test_elicitation_sep1034_defaults',
+    asks: 'elicitation/create',
     needsInput: text('Elicitation completed: action=accept, content={"name":"Alice","age":25,"score":88.5,"status":"inactive","verified":false}'),
   },
   {
     name: 'test_elicitation_sep1330_enums',
+    asks: 'elicitation/create',
     needsInput: text(
       'Elicitation completed: action=accept, content={"untitledSingle":"option2","titledSingle":"value3","legacyEnum":"opt1","untitledMulti":["option1","option3"],"titledMulti":["value2"]}',
     ),
   },
-  { name: 'test_input_required_result_elicitation', needsInput: text('Hello, Alice!') },
-  { name: 'test_input_required_result_sampling', needsInput: text(`Sampling result: ${sampled('What is the capital of France?')}`) },
-  { name: 'test_input_required_result_list_roots', needsInput: text(`Found ${ROOTS.length} root(s)`) },
-  { name: 'test_input_required_result_request_state', needsInput: text('state-ok: requestState validated') },
+  { name: 'test_input_required_result_elicitation', asks: 'elicitation/create', needsInput: text('Hello, Alice!') },
+  { name: 'test_input_required_result_sampling', asks: 'sampling/createMessage', needsInput: text(`Sampling result: ${sampled('What is the capital of France?')}`) },
+  { name: 'test_input_required_result_list_roots', asks: 'roots/list', needsInput: text(`Found ${ROOTS.length} root(s)`) },
+  { name: 'test_input_required_result_request_state', asks: 'elicitation/create', needsInput: text('state-ok: requestState validated') },
   {
     name: 'test_input_required_result_multiple_inputs',
+    asks: 'elicitation/create',
     needsInput: text(`Name: Alice; Greeting: ${sampled('Generate a greeting')}; Roots: ${ROOTS.length}`),
   },
-  { name: 'test_input_required_result_multi_round', needsInput: text('Multi-round complete for Alice who likes blue') },
-  { name: 'test_input_required_result_tampered_state', needsInput: text('integrity-ok: state verified') },
-  { name: 'test_input_required_result_capabilities', needsInput: text('capabilities-ok: received elicit_input,sample_input') },
-  { name: 'test_missing_capability', needsInput: text(`Success: ${sampled('Say something')}`) },
-  { name: 'test_streaming_elicitation', needsInput: text('Streaming complete: accept') },
+  { name: 'test_input_required_result_multi_round', asks: 'elicitation/create', needsInput: text('Multi-round complete for Alice who likes blue') },
+  { name: 'test_input_required_result_tampered_state', asks: 'elicitation/create', needsInput: text('integrity-ok: state verified') },
+  { name: 'test_input_required_result_capabilities', asks: 'elicitation/create', needsInput: text('capabilities-ok: received elicit_input,sample_input') },
+  { name: 'test_missing_capability', asks: 'sampling/createMessage', needsInput: text(`Success: ${sampled('Say something')}`) },
+  { name: 'test_streaming_elicitation', asks: 'elicitation/create', needsInput: text('Streaming complete: accept') },
 ]
 
 /** A result without the fields that say how it was sent rather than what it is. */
@@ -93,13 +106,19 @@ function bare(result: Record<string, unknown>): Record<string, unknown> {
 
 type Outcome = { result: Record<string, unknown> } | { error: string }
 
-async function call(session: Connected, name: string, args: Record<string, unknown> = {}, onprogress?: (p: { progress: number }) => void): Promise<Outcome> {
+interface CallOptions {
+  onprogress?: (progress: { progress: number }) => void
+  _meta?: Record<string, unknown>
+}
+
+async function call(session: Connected, name: string, args: Record<string, unknown> = {}, extra: CallOptions = {}): Promise<Outcome> {
   try {
-    const options = { timeout: 15_000, ...(onprogress ? { onprogress } : {}) }
+    const options = { timeout: 15_000, ...(extra.onprogress ? { onprogress: extra.onprogress } : {}) }
+    const params = { name, arguments: args, ...(extra._meta ? { _meta: extra._meta } : {}) }
     const result =
       'getProtocolEra' in session.client
-        ? await session.client.callTool({ name, arguments: args }, options)
-        : await session.client.callTool({ name, arguments: args }, undefined, options)
+        ? await session.client.callTool(params, options)
+        : await session.client.callTool(params, undefined, options)
     return { result: bare(result as Record<string, unknown>) }
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
@@ -178,14 +197,35 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
       const outcome = await call(session, tool.name, tool.args)
       if (tool.result) expect(outcome).toEqual({ result: tool.result })
       else if (era === 'modern') expect(outcome).toEqual({ result: tool.needsInput })
-      else expect(outcome).toMatchObject({ result: { isError: true } })
+      else expect(outcome).toEqual({ result: refusal(tool.asks!) })
     })
 
     it('reports progress from ctx.progress while the tool runs', async () => {
       const steps: number[] = []
-      const outcome = await call(session, 'test_tool_with_progress', {}, (progress) => steps.push(progress.progress))
+      const outcome = await call(session, 'test_tool_with_progress', {}, { onprogress: (progress) => steps.push(progress.progress) })
       expect(outcome).toEqual({ result: text('Progress tool completed 100 of 100 steps') })
       expect(steps).toEqual([0, 50, 100])
+    })
+
+    it('delivers ctx.log messages on the call’s own stream, only at a level the client asked for', async () => {
+      const logged = ['Tool execution started', 'Tool processing data', 'Tool execution completed']
+      session.logs.length = 0
+      if (era === 'legacy') {
+        // A stateless server cannot remember logging/setLevel: legacy requests log at info.
+        await session.client.setLoggingLevel('debug')
+        expect(await call(session, 'test_tool_with_logging')).toEqual({ result: text('Tool with logging executed successfully') })
+        expect(session.logs).toEqual(logged)
+      } else {
+        // 2026-07-28: a request logs only when its _meta carries a level.
+        expect(await call(session, 'test_tool_with_logging')).toEqual({ result: text('Tool with logging executed successfully') })
+        expect(session.logs).toEqual([])
+        const _meta = { 'io.modelcontextprotocol/logLevel': 'info' }
+        expect(await call(session, 'test_tool_with_logging', {}, { _meta })).toEqual({ result: text('Tool with logging executed successfully') })
+        expect(session.logs).toEqual(logged)
+        session.logs.length = 0
+        await call(session, 'test_tool_with_logging', {}, { _meta: { 'io.modelcontextprotocol/logLevel': 'warning' } })
+        expect(session.logs).toEqual([])
+      }
     })
 
     it('refuses arguments that do not match the schema, naming them', async () => {
@@ -230,11 +270,14 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
       })
     })
 
-    if (era === 'modern') {
-      it('gets a prompt that asks the user first (input-required round on prompts/get)', async () => {
-        const got = await session.client.getPrompt({ name: 'test_input_required_result_prompt' })
+    it('gets a prompt that asks the user first: an input-required round on 2026-07-28, a refusal before', async () => {
+      const getting = session.client.getPrompt({ name: 'test_input_required_result_prompt' })
+      if (era === 'modern') {
+        const got = await getting
         expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Prompt with context: test context' } }])
-      })
-    }
+      } else {
+        await expect(getting).rejects.toThrow(refusal('elicitation/create').content[0].text)
+      }
+    })
   })
 })

@@ -99,11 +99,19 @@ export interface FailedCheck {
   message: string
 }
 
-/** Every FAILURE among the given scenarios, one line each, for readable assertion diffs. */
-export function failedChecks(run: ConformanceRun, scenarios: readonly string[]): FailedCheck[] {
+/** Every check of the given statuses among the given scenarios, one line each, for readable assertion diffs. */
+export function checksWith(run: ConformanceRun, scenarios: readonly string[], statuses: readonly CheckStatus[]): FailedCheck[] {
   return scenarios.flatMap((scenario) =>
     (run.scenarios.get(scenario) ?? [])
-      .filter((check) => check.status === 'FAILURE')
-      .map((check) => ({ scenario, check: check.id, message: check.errorMessage ?? '' })),
+      .filter((check) => statuses.includes(check.status))
+      .map((check) => ({ scenario, check: `${check.status} ${check.id}`, message: check.errorMessage ?? '' })),
   )
+}
+
+/** Every FAILURE among the given scenarios. */
+export const failedChecks = (run: ConformanceRun, scenarios: readonly string[]): FailedCheck[] => checksWith(run, scenarios, ['FAILURE'])
+
+/** The scenarios among the given ones that ran no successful check at all. */
+export function withoutSuccess(run: ConformanceRun, scenarios: readonly string[]): string[] {
+  return scenarios.filter((scenario) => !(run.scenarios.get(scenario) ?? []).some((check) => check.status === 'SUCCESS'))
 }

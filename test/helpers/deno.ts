@@ -41,14 +41,14 @@ export async function startDeno(bundlePath: string, options: DenoOptions = {}): 
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
+  let stdout = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk })
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
 
   const port = await new Promise<number>((ok, fail) => {
-    let stdout = ''
     const timer = setTimeout(() => fail(new Error(`Deno did not listen within ${options.timeoutMs ?? 20000} ms:\n${stderr}`)), options.timeoutMs ?? 20000)
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
+    child.stdout.on('data', () => {
       const match = /LISTENING (\d+)/.exec(stdout)
       if (match) {
         clearTimeout(timer)
@@ -65,7 +65,7 @@ export async function startDeno(bundlePath: string, options: DenoOptions = {}): 
     throw error
   })
 
-  return served(`http://127.0.0.1:${port}`, async () => {
+  return served(`http://127.0.0.1:${port}`, () => stdout + stderr, async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
   })

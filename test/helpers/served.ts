@@ -4,10 +4,12 @@ export interface Served {
   readonly origin: string
   /** The MCP endpoint, `<origin>/mcp`. */
   readonly url: string
+  /** What the runtime printed so far (the Worker's console, runtime errors), for failure messages. */
+  output(): string
   stop(): Promise<void>
 }
 
-export function served(origin: string, stop: () => Promise<void>, path = '/mcp'): Served {
+export function served(origin: string, output: () => string, stop: () => Promise<void>, path = '/mcp'): Served {
   const base = origin.replace(/\/$/, '')
-  return { origin: base, url: base + path, stop }
+  return { origin: base, url: base + path, output, stop }
 }
