@@ -1,14 +1,15 @@
 /**
- * `mcp-aot inspect [paths…] [--json]`: reads the sources with the plugin's own compiler and prints each
- * tool, resource and prompt as a client will list it (name, annotations, schemas), and every diagnostic,
- * without building a bundle. Exit code 1 when there is any diagnostic.
+ * `mcp-aot inspect [paths…] [--json]`: reads the sources with the plugin's own compiler and prints what
+ * the build would serve, in the shape of the plugin's `mcp-manifest.json` (tools as tools/list lists them,
+ * resources, resource templates, prompts), and every diagnostic, without building a bundle. A module with
+ * a finding is left out, as the build refuses it. Exit code 1 when there is any diagnostic.
  */
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
+import { collect, manifest, serverIdentity } from '../compiler/artifacts.ts'
 import { analyze, MARKER } from '../compiler/compile.ts'
 import { codeFrame, formatDiagnostic } from '../compiler/diagnostics.ts'
 import { duplicateNames } from '../compiler/duplicates.ts'
-import { toolDefinition } from '../compiler/emit.ts'
 import type { Declaration } from '../compiler/extract.ts'
 import { Project } from '../compiler/project.ts'
 import type { Io } from './run.ts'
@@ -23,46 +24,28 @@ export interface Finding {
   column: number
 }
 
+type Entry = Record<string, any>
+
+/** The manifest (server, transport, tools, resources, resourceTemplates, prompts) and the findings. */
 export interface Report {
-  /**
-   * The tools/list entries, each with where it was declared (`location`) and, when its module has
-   * findings and the build would refuse it, `refused: true`.
-   */
-  tools: Record<string, unknown>[]
-  resources: Record<string, unknown>[]
-  prompts: Record<string, unknown>[]
+  server: Entry
+  tools: Entry[]
+  resources: Entry[]
+  resourceTemplates: Entry[]
+  prompts: Entry[]
   diagnostics: Finding[]
 }
 
-/** A path as diagnostics show it: relative to the project root, with `/` (as the compiler's own). */
+/** A path as the compiler shows it: relative to the project root, with `/`. */
 const display = (cwd: string, file: string) => relative(cwd, file).split('\\').join('/') || file
-const at = (d: Declaration) => `${d.loc.file}:${d.loc.line}:${d.loc.column}`
 
-/** The resources/list (or resources/templates/list) entry of a declaration. */
-function resourceItem(d: Declaration): Record<string, unknown> {
-  const item: Record<string, unknown> = d.uri!.includes('{') ? { uriTemplate: d.uri } : { uri: d.uri }
-  item.name = d.name
-  if (d.title) item.title = d.title
-  if (d.description) item.description = d.description
-  if (d.mimeType) item.mimeType = d.mimeType
-  return item
-}
-
-/** The prompts/list entry of a declaration. */
-function promptItem(d: Declaration): Record<string, unknown> {
-  const item: Record<string, unknown> = { name: d.name }
-  if (d.title) item.title = d.title
-  if (d.description) item.description = d.description
-  item.arguments = d.props.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), required: !p.optional }))
-  return item
-}
-
-/** Reads every file and gathers what they declare and every finding, with code frames for the text output. */
-export function collect(cwd: string, files: readonly string[]): { report: Report; frames: string[] } {
+/** Reads every file; returns the report, the findings as text with code frames, and how many modules were refused. */
+export function read(cwd: string, files: readonly string[]): { report: Report; frames: string[]; refused: number } {
   const project = new Project(cwd)
-  const report: Report = { tools: [], resources: [], prompts: [], diagnostics: [] }
+  const diagnostics: Finding[] = []
   const frames: string[] = []
   const modules = new Map<string, Declaration[]>()
+  let refused = 0
   for (const file of files) {
     const code = readFileSync(file, 'utf8')
     if (!MARKER.test(code)) continue
@@ -73,36 +56,31 @@ export function collect(cwd: string, files: readonly string[]): { report: Report
       const e = error as Error & { loc?: { line: number; column: number } }
       if (!e.loc) throw error
       const finding = { message: e.message.replace(/ \(\d+:\d+\)$/, ''), file: display(cwd, file), line: e.loc.line, column: e.loc.column + 1 }
-      report.diagnostics.push(finding)
+      diagnostics.push(finding)
       frames.push(`${finding.file}:${finding.line}:${finding.column} - error: ${finding.message}\n${codeFrame(code, finding.line, finding.column)}`)
+      refused++
       continue
     }
-    modules.set(file, analysis.declarations)
-    // The plugin refuses a module with any finding: its declarations are listed, marked as not built.
-    const refused = analysis.error ? { refused: true } : {}
-    for (const d of analysis.declarations) {
-      const where = { location: at(d), ...refused }
-      if (d.kind === 'tool') report.tools.push({ ...toolDefinition(d), ...where })
-      else if (d.kind === 'resource') report.resources.push({ ...resourceItem(d), ...where })
-      else report.prompts.push({ ...promptItem(d), ...where })
+    if (!analysis.error) {
+      modules.set(file, analysis.declarations)
+      continue
     }
-    if (analysis.error) {
-      const sources = new Map<string, string>([[project.file(file, code).display, code]])
-      for (const p of analysis.read) sources.set(project.file(p).display, project.file(p).source)
-      for (const d of analysis.error.diagnostics) {
-        report.diagnostics.push({ code: d.code, message: d.message, ...d.loc })
-        frames.push(formatDiagnostic(d, sources.get(d.loc.file)))
-      }
+    refused++
+    const sources = new Map<string, string>([[display(cwd, file), code]])
+    for (const p of analysis.read) sources.set(project.file(p).display, project.file(p).source)
+    for (const d of analysis.error.diagnostics) {
+      diagnostics.push({ code: d.code, message: d.message, ...d.loc })
+      frames.push(formatDiagnostic(d, sources.get(d.loc.file)))
     }
   }
-  const duplicates = duplicateNames(modules)
-  for (const line of duplicates?.split('\n') ?? []) {
+  for (const line of duplicateNames(modules)?.split('\n') ?? []) {
     const m = /^(.+):(\d+):(\d+) - error (MCP\d+): (.*)$/.exec(line)
     if (!m) continue
-    report.diagnostics.push({ code: m[4]!, message: m[5]!, file: m[1]!, line: Number(m[2]), column: Number(m[3]) })
+    diagnostics.push({ code: m[4]!, message: m[5]!, file: m[1]!, line: Number(m[2]), column: Number(m[3]) })
     frames.push(line)
   }
-  return { report, frames }
+  const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), collect(modules)))
+  return { report: { ...listed, diagnostics }, frames, refused }
 }
 
 /** A schema on its label's line when it is short, else indented below it. */
@@ -112,26 +90,21 @@ function schema(label: string, value: unknown): string {
   return `  ${label}:\n` + JSON.stringify(value, null, 2).split('\n').map((l) => '    ' + l).join('\n')
 }
 
-function describe(kind: string, item: Record<string, unknown>): string {
-  const { location, refused, name, title, description, inputSchema, outputSchema, annotations, ...rest } = item
-  const note = refused ? '  [refused: its module has errors, below]' : ''
-  const lines = [`${kind} ${kind === 'resource' ? (rest.uri ?? rest.uriTemplate) : name}  (${location})${note}`]
-  if (title) lines.push(`  title: ${title}`)
-  if (description) lines.push(`  description: ${description}`)
-  if (kind === 'resource') {
-    lines.push(`  name: ${name}`)
-    if (rest.mimeType) lines.push(`  mimeType: ${rest.mimeType}`)
-  }
-  if (annotations) {
-    const hints = Object.entries(annotations as Record<string, boolean>).map(([k, v]) => `${k}: ${v}`)
-    lines.push(`  annotations: ${hints.join(', ')}`)
-  }
-  if (inputSchema) lines.push(schema('inputSchema', inputSchema))
-  if (outputSchema) lines.push(schema('outputSchema', outputSchema))
-  if (kind === 'prompt') {
-    const args = rest.arguments as { name: string; required: boolean; description?: string }[]
+function describe(kind: string, e: Entry): string {
+  const lines = [`${kind} ${e.uri ?? e.uriTemplate ?? e.name}  (${e.source})`]
+  if (kind !== 'tool' && kind !== 'prompt') lines.push(`  name: ${e.name}`)
+  if (e.title) lines.push(`  title: ${e.title}`)
+  if (e.description) lines.push(`  description: ${e.description}`)
+  if (e.mimeType) lines.push(`  mimeType: ${e.mimeType}`)
+  if (e.annotations) lines.push(`  annotations: ${Object.entries(e.annotations).map(([k, v]) => `${k}: ${v}`).join(', ')}`)
+  if (e.timeoutMs !== undefined) lines.push(`  timeoutMs: ${e.timeoutMs}`)
+  if (e.inputSchema) lines.push(schema('inputSchema', e.inputSchema))
+  if (e.outputSchema) lines.push(schema('outputSchema', e.outputSchema))
+  if (e.parameters) lines.push(schema('parameters', e.parameters))
+  if (e.arguments) {
+    const args = e.arguments as { name: string; required: boolean; description?: string }[]
     if (args.length === 0) lines.push('  arguments: none')
-    else for (const a of args) lines.push(`  argument ${a.name}${a.required ? '' : ' (optional)'}${a.description ? `: ${a.description}` : ''}`)
+    for (const a of args) lines.push(`  argument ${a.name}${a.required ? '' : ' (optional)'}${a.description ? `: ${a.description}` : ''}`)
   }
   return lines.join('\n')
 }
@@ -146,19 +119,22 @@ export function inspect(options: { paths: readonly string[]; json: boolean }, io
     io.err.write(`mcp-aot inspect: ${(error as Error).message}\n`)
     return 2
   }
-  const { report, frames } = collect(io.cwd, files)
+  const { report, frames, refused } = read(io.cwd, files)
+  const errors = report.diagnostics.length
   if (options.json) {
     io.out.write(JSON.stringify(report, null, 2) + '\n')
   } else {
     const blocks = [
-      ...report.tools.map((t) => describe('tool', t)),
-      ...report.resources.map((r) => describe('resource', r)),
-      ...report.prompts.map((p) => describe('prompt', p)),
+      ...report.tools.map((e) => describe('tool', e)),
+      ...report.resources.map((e) => describe('resource', e)),
+      ...report.resourceTemplates.map((e) => describe('resource template', e)),
+      ...report.prompts.map((e) => describe('prompt', e)),
     ]
     if (blocks.length > 0) io.out.write(blocks.join('\n\n') + '\n\n')
-    const errors = report.diagnostics.length
-    io.out.write(`${count(report.tools.length, 'tool')}, ${count(report.resources.length, 'resource')}, ${count(report.prompts.length, 'prompt')} in ${count(files.length, 'file')}; ${count(errors, 'error')}.\n`)
+    const resources = report.resources.length + report.resourceTemplates.length
+    const skipped = refused > 0 ? ` (${count(refused, 'module')} with errors left out)` : ''
+    io.out.write(`${count(report.tools.length, 'tool')}, ${count(resources, 'resource')}, ${count(report.prompts.length, 'prompt')} in ${count(files.length, 'file')}${skipped}; ${count(errors, 'error')}.\n`)
     if (errors > 0) io.err.write(`mcp-aot: ${count(errors, 'error')}\n\n${frames.join('\n\n')}\n`)
   }
-  return report.diagnostics.length > 0 ? 1 : 0
+  return errors > 0 ? 1 : 0
 }
