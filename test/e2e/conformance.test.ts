@@ -1,9 +1,9 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance@0.2.0-alpha.12) against
- * examples/conformance, built with Vite and the mcp-aot plugin and served by workerd through Miniflare
- * on 127.0.0.1, at both wire eras: every scenario a revision requires passes — no failure, no warning —
- * except, in 2025-11-25 only, the four listed in examples/conformance/expected-failures.yml, which need
- * shared state between two POSTs.
+ * examples/conformance, built with Vite and the mcp-aot plugin and served on 127.0.0.1 by workerd through
+ * Miniflare and by Deno, at both wire eras: every scenario a revision requires passes — no failure, no
+ * warning — except, in 2025-11-25 only, the four listed in examples/conformance/expected-failures.yml,
+ * which need shared state between two POSTs.
  */
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -20,6 +20,7 @@ import {
   withoutSuccess,
   type ConformanceRun,
 } from '../helpers/conformance.ts'
+import { startDeno } from '../helpers/deno.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
 import { readWranglerConfig } from '../helpers/wrangler.ts'
@@ -42,28 +43,30 @@ const SUBSCRIPTION_CHECKS = [
   'sep-2575-server-sends-tools-list-changed-on-subscription',
 ].map((id) => ({ scenario: 'server-stateless', check: `SKIPPED ${id}`, message: '' }))
 
+const SECRET = { MCP_STATE_SECRET: 'conformance-e2e-state-secret' }
+
+/** Serves the bundle with the example's own wrangler.jsonc settings (compatibility date and flags). */
+async function workerd(file: string, bindings: Record<string, string>): Promise<Served> {
+  const wrangler = await readWranglerConfig(resolve(EXAMPLE, 'wrangler.jsonc'))
+  return startWorkerd(file, { compatibilityDate: wrangler.compatibility_date, compatibilityFlags: wrangler.compatibility_flags, bindings })
+}
+
+const RUNTIMES = [
+  { name: 'workerd (Miniflare)', start: (file: string) => workerd(file, SECRET) },
+  { name: 'Deno', start: (file: string) => startDeno(file, { env: SECRET }) },
+]
+
 let worker: BuiltWorker
-let server: Served
 
 beforeAll(async () => {
   worker = await buildExample(EXAMPLE)
-  const wrangler = await readWranglerConfig(resolve(EXAMPLE, 'wrangler.jsonc'))
-  server = await startWorkerd(worker.file, {
-    compatibilityDate: wrangler.compatibility_date,
-    compatibilityFlags: wrangler.compatibility_flags,
-    bindings: { MCP_STATE_SECRET: 'conformance-e2e-state-secret' },
-  })
 })
 
 afterAll(async () => {
-  await server?.stop()
   await worker?.remove()
 })
 
-/** What to show when an assertion fails: the CLI's summary and what the Worker printed. */
-const context = (run: ConformanceRun) => `${run.stdout.slice(-3000)}\n--- workerd ---\n${server.output().slice(-3000)}`
-
-describe('official conformance suite, examples/conformance in workerd', () => {
+describe('examples/conformance', () => {
   it('the expected-failures baseline lists exactly the four shared-state scenarios, each with its reason', async () => {
     const text = await readFile(EXPECTED_FAILURES, 'utf8')
     expect(serverList(text)).toEqual(SHARED_STATE)
@@ -74,6 +77,48 @@ describe('official conformance suite, examples/conformance in workerd', () => {
     expect(SHARED_STATE.filter((scenario) => !legacy.includes(scenario))).toEqual([])
     expect(SHARED_STATE.filter((scenario) => modern.includes(scenario))).toEqual([])
   })
+
+  it('the example type-checks as user code against the public types', async () => {
+    const tsc = resolve(ROOT, 'node_modules/.bin/tsc')
+    const result = await promisify(execFile)(tsc, ['-p', EXAMPLE]).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    )
+    expect(result).toEqual({ code: 0, stdout: '' })
+  })
+
+  it('the suite sees a broken server: without MCP_STATE_SECRET, input-required rounds fail closed', async () => {
+    const server = await workerd(worker.file, {})
+    try {
+      const run = await runConformance(server.url, { requirements: '2026-07-28' })
+      expect(run.code).toBe(1)
+      expect(failedChecks(run, ['input-required-result-basic-elicitation'])).toEqual([
+        {
+          scenario: 'input-required-result-basic-elicitation',
+          check: 'FAILURE sep-2322-elicitation-incomplete',
+          message: expect.stringMatching(/^Expected InputRequiredResult but got a complete result/),
+        },
+      ])
+      expect(server.output()).toContain('set MCP_STATE_SECRET')
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe.each(RUNTIMES)('official conformance suite, examples/conformance in $name', (runtime) => {
+  let server: Served
+
+  beforeAll(async () => {
+    server = await runtime.start(worker.file)
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  /** What to show when an assertion fails: the CLI's summary and what the server printed. */
+  const context = (run: ConformanceRun) => `${run.stdout.slice(-3000)}\n--- ${runtime.name} ---\n${server.output().slice(-3000)}`
 
   it('--requirements 2026-07-28: every required scenario passes', async () => {
     const required = await requiredServerScenarios('2026-07-28')
@@ -100,14 +145,5 @@ describe('official conformance suite, examples/conformance in workerd', () => {
       { scenario: 'elicitation-sep1330-enums', message: 'Server did not request elicitation from client' },
     ])
     expect(run.code, context(run)).toBe(0)
-  })
-
-  it('the example type-checks as user code against the public types', async () => {
-    const tsc = resolve(ROOT, 'node_modules/.bin/tsc')
-    const result = await promisify(execFile)(tsc, ['-p', EXAMPLE]).then(
-      ({ stdout }) => ({ code: 0, stdout }),
-      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-    )
-    expect(result).toEqual({ code: 0, stdout: '' })
   })
 })
