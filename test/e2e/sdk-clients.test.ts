@@ -1,8 +1,9 @@
 /**
  * Real clients over real HTTP: the official SDK v1 client (2025-11-25) and v2 client (2026-07-28) connect
- * to examples/conformance — built with Vite and the mcp-aot plugin — served by workerd (Miniflare) and by
- * Deno, list and call every tool, read resources and get prompts, and get exactly the content the
- * functions return. On 2026-07-28 the tools that ask the client (elicitation, sampling, roots) complete
+ * to examples/conformance and examples/incidents — built with Vite and the mcp-aot plugin — served by
+ * workerd (Miniflare) and by Deno, list and call every tool, read resources and get prompts, and get
+ * exactly the content the functions return (structured results checked by the clients themselves
+ * against the output schemas the plugin wrote). On 2026-07-28 the tools that ask the client (elicitation, sampling, roots) complete
  * through input-required rounds the v2 client answers by itself; on 2025-11-25 a stateless server cannot
  * take the answer on another POST, and says so.
  */
@@ -15,6 +16,7 @@ import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/conformance')
+const INCIDENTS = resolve(import.meta.dirname, '../../examples/incidents')
 const SECRET = { MCP_STATE_SECRET: 'sdk-clients-e2e-state-secret' }
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
@@ -141,13 +143,15 @@ const CLIENTS: { era: Era; connect: (url: string) => Promise<Connected> }[] = [
 ]
 
 let worker: BuiltWorker
+let incidents: BuiltWorker
 
 beforeAll(async () => {
-  worker = await buildExample(EXAMPLE)
+  ;[worker, incidents] = await Promise.all([buildExample(EXAMPLE), buildExample(INCIDENTS)])
 })
 
 afterAll(async () => {
   await worker?.remove()
+  await incidents?.remove()
 })
 
 describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
@@ -278,6 +282,115 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
       } else {
         await expect(getting).rejects.toThrow(refusal('elicitation/create').content[0].text)
       }
+    })
+  })
+})
+
+describe.each(RUNTIMES)('examples/incidents in $name', (runtime) => {
+  let server: Served
+
+  beforeAll(async () => {
+    server = await runtime.start(incidents.file)
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  describe.each(CLIENTS)('official SDK client, $era era', ({ connect }) => {
+    let session: Connected
+
+    beforeAll(async () => {
+      session = await connect(server.url)
+    })
+
+    afterAll(async () => {
+      await session?.close()
+    })
+
+    /** Calls a tool the client knows (it validates structuredContent against the listed outputSchema). */
+    async function result(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
+      const outcome = await call(session, name, args)
+      if ('error' in outcome) throw new Error(`${name}: ${outcome.error}`)
+      return outcome.result
+    }
+
+    it('lists and calls every tool, with typed records, enums, dates and sets', async () => {
+      const { tools } = await session.client.listTools()
+      expect(tools.map((tool) => tool.name)).toEqual([
+        'search_incidents',
+        'get_incident',
+        'open_incident',
+        'update_incident_status',
+        'time_to_resolve',
+        'find_runbook',
+      ])
+      expect(tools.find((tool) => tool.name === 'get_incident')?.outputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'startedAt', 'timeline']) })
+
+      const found = await result('search_incidents', { query: 'checkout', service: 'billing-api' })
+      expect(found.structuredContent).toEqual({
+        total: 1,
+        incidents: [
+          { id: 'INC-0001', title: 'Checkout latency above 2 s', service: 'billing-api', severity: 'sev2', status: 'resolved', startedAt: '2026-06-02T09:14:00.000Z' },
+        ],
+      })
+      expect(JSON.parse(found.content[0].text)).toEqual(found.structuredContent)
+
+      const incident = await result('get_incident', { id: 'INC-0002' })
+      expect(incident.structuredContent).toMatchObject({ id: 'INC-0002', severity: 'sev1', resolvedAt: null, tags: ['sso', 'login'] })
+      expect(incident.structuredContent.timeline[1]).toEqual({ at: '2026-07-10T22:31:00.000Z', status: 'monitoring', note: 'Expired IdP certificate replaced.' })
+
+      const opened = await result('open_incident', {
+        title: 'Search returns no results',
+        service: 'search-api',
+        severity: 'sev3',
+        startedAt: '2026-07-28T08:00:00+02:00',
+        tags: ['search', 'index'],
+      })
+      expect(opened.structuredContent).toMatchObject({
+        id: expect.stringMatching(/^INC-\d{4}$/),
+        status: 'investigating',
+        startedAt: '2026-07-28T06:00:00.000Z',
+        resolvedAt: null,
+        tags: ['search', 'index'],
+        timeline: [{ at: '2026-07-28T06:00:00.000Z', status: 'investigating', note: 'Incident opened.' }],
+      })
+
+      const updated = await result('update_incident_status', { id: opened.structuredContent.id, status: 'identified', note: 'Index rebuild stalled.' })
+      expect(updated.structuredContent.status).toBe('identified')
+      expect(updated.structuredContent.timeline.map((entry: { note: string }) => entry.note)).toEqual(['Incident opened.', 'Index rebuild stalled.'])
+
+      expect(await result('time_to_resolve', { service: 'billing-api' })).toEqual(text('Mean time to resolve for billing-api: 48 min over 1 incident(s).'))
+      expect(await result('find_runbook', { service: 'auth-gateway' })).toEqual({
+        content: [{ type: 'resource_link', uri: 'runbook://auth-gateway', name: 'auth-gateway runbook', mimeType: 'text/markdown' }],
+      })
+    })
+
+    it('refuses bad arguments and reports tool errors as results the model can read', async () => {
+      expect(await result('get_incident', { id: 'INC-9999' })).toEqual({
+        ...text('No incident INC-9999. Use search_incidents to find its id.'),
+        isError: true,
+      })
+      const refused = await result('open_incident', { title: 'Bad', service: 'Billing API', severity: 'sev9', tags: ['a', 'a'] })
+      expect(refused.isError).toBe(true)
+      expect(refused.content[0].text.split('\n')).toEqual([
+        "Argument 'title' must have at least 5 character(s).",
+        "Argument 'service' must match the pattern ^[a-z][a-z0-9-]{1,40}$.",
+        "Argument 'severity' must be one of: sev1, sev2, sev3, sev4.",
+        "Argument 'tags' must not contain duplicates.",
+      ])
+    })
+
+    it('reads a templated resource and gets a prompt with an embedded resource', async () => {
+      const { resourceTemplates } = await session.client.listResourceTemplates()
+      expect(resourceTemplates.map((template) => template.uriTemplate)).toContain('runbook://{service}')
+      const book = await session.client.readResource({ uri: 'runbook://billing-api' })
+      expect(book.contents).toEqual([{ uri: 'runbook://billing-api', mimeType: 'text/markdown', text: expect.stringMatching(/^# billing-api runbook\n/) }])
+
+      const prompt = await session.client.getPrompt({ name: 'postmortem', arguments: { id: 'INC-0001', audience: 'executives' } })
+      expect(prompt.description).toBe('Postmortem of INC-0001 for executives')
+      expect(prompt.messages[0].content).toMatchObject({ type: 'text', text: expect.stringContaining('Write a blameless postmortem for INC-0001 "Checkout latency above 2 s" (sev2, billing-api) for executives') })
+      expect(prompt.messages[1].content).toMatchObject({ type: 'resource', resource: { uri: 'runbook://billing-api', mimeType: 'text/markdown' } })
     })
   })
 })
