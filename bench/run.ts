@@ -22,9 +22,10 @@ import { buildFloorValidators } from './servers/floor/build.ts'
 
 const quick = process.argv.includes('--quick')
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+const rate = Number(process.argv.find((a) => a.startsWith('--rate='))?.slice(7) ?? 0) || undefined
 const SETTINGS = quick
   ? { coldReps: 3, loadReps: 2, concurrency: 8, warmupMs: 500, durationMs: 1500, buildReps: 1, rebuilds: 2, scaleColdReps: 2 }
-  : { coldReps: 9, loadReps: 5, concurrency: 8, warmupMs: 1000, durationMs: 3000, buildReps: 3, rebuilds: 5, scaleColdReps: 5 }
+  : { coldReps: 11, loadReps: 9, concurrency: 8, warmupMs: 1000, durationMs: 3000, buildReps: 3, rebuilds: 5, scaleColdReps: 5 }
 const SCALES = quick ? [10, 100, 1000] : [10, 100, 1000]
 const OUT = `${ROOT}bench/.build`
 const log = (...a: unknown[]) => console.error('[bench]', ...a)
@@ -160,6 +161,7 @@ async function benchServers(results: Results): Promise<void> {
         durationMs: SETTINGS.durationMs,
         pid: worker.pid,
         expectedLength,
+        rate,
       })
       if (!loadSamples.has(server.id)) loadSamples.set(server.id, [])
       loadSamples.get(server.id)!.push(r)
@@ -305,7 +307,7 @@ async function main(): Promise<void> {
       '@modelcontextprotocol/sdk': pkg('@modelcontextprotocol/sdk'),
       zod: pkg('zod'),
     },
-    settings: SETTINGS,
+    settings: { ...SETTINGS, rate: rate ?? 0 },
     servers: {},
     scaling: [],
     targets: [],

@@ -17,6 +17,12 @@ export interface LoadOptions {
   pid: number
   /** The length in bytes of the expected reply body. */
   expectedLength: number
+  /**
+   * Open loop at this many requests/s (at most `concurrency` in flight) instead of a closed loop: every
+   * server then sees the same arrivals, so workerd's per-request CPU does not depend on how fast the
+   * client happened to be.
+   */
+  rate?: number
 }
 
 export interface LoadResult {
@@ -60,7 +66,35 @@ export async function runLoad(url: URL, body: string, opts: LoadOptions): Promis
       else errors++
     }
   }
-  const loops = Array.from({ length: opts.concurrency }, loop)
+  const one = async () => {
+    const t0 = performance.now()
+    const ok = await send()
+    if (!measuring) return
+    if (ok) latencies.push(performance.now() - t0)
+    else errors++
+  }
+  const paced = async (rate: number) => {
+    const start = performance.now()
+    let sent = 0
+    let inFlight = 0
+    const running = new Set<Promise<void>>()
+    while (!stop) {
+      const due = Math.floor(((performance.now() - start) * rate) / 1000)
+      while (sent < due && inFlight < opts.concurrency) {
+        sent++
+        inFlight++
+        const p: Promise<void> = one().finally(() => {
+          inFlight--
+          running.delete(p)
+        })
+        running.add(p)
+      }
+      if (sent < due) sent = due // over capacity: drop the backlog rather than burst
+      await sleep(1)
+    }
+    await Promise.all(running)
+  }
+  const loops = opts.rate ? [paced(opts.rate)] : Array.from({ length: opts.concurrency }, loop)
   await sleep(opts.warmupMs)
   const cpu0 = cpuUs(opts.pid)
   const t0 = performance.now()
