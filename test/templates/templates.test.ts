@@ -107,24 +107,33 @@ describe('templates/cloudflare-workers', () => {
     expect(result.stdout).toContain('4 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
   })
 
-  it('npm run dev serves /mcp from the sources and applies an edit to a tool without a restart', async () => {
+  it('npm run dev serves /mcp from the sources, applies an edit without a restart, and keeps serving through a diagnostic', async () => {
     const port = await freePort()
     const dev = await background('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
       cwd: project.dir,
-      env: project.env,
+      // Offline: no fetch of the Request.cf placeholder from workers.cloudflare.com.
+      env: { ...project.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
       ready: /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//,
     })
     const file = join(project.dir, 'src/tools/notes.ts')
     const original = await readFile(file, 'utf8')
+    const description = async (url: string) => (await listTools(url)).find((t) => t.name === 'read_note')?.description
     try {
       const url = `${dev.ready[1]}/mcp`
-      const before = await listTools(url)
-      expect(before.find((t) => t.name === 'read_note')?.description).toBe('Reads the note saved under a key.')
+      expect(url).toBe(`http://127.0.0.1:${port}/mcp`)
+      expect(await description(url)).toBe('Reads the note saved under a key.')
       expect(textOf(await callTool(url, 'delete_note', { key: 'nothing' }))).toBe("Deleted note 'nothing'.")
 
-      await writeFile(file, original.replace('Reads the note saved under a key.', 'Reads one note by its key.'))
-      const after = await eventually(() => listTools(url), (tools) => tools.find((t) => t.name === 'read_note')?.description !== 'Reads the note saved under a key.')
-      expect(after.find((t) => t.name === 'read_note')?.description).toBe('Reads one note by its key.')
+      const edited = original.replace('Reads the note saved under a key.', 'Reads one note by its key.')
+      await writeFile(file, edited)
+      expect(await eventually(() => description(url), (d) => d !== 'Reads the note saved under a key.')).toBe('Reads one note by its key.')
+
+      // A mistake: the terminal shows the diagnostic with its code frame; the last good build keeps serving.
+      await writeFile(file, edited.replace('Reads one note by its key.\n * @tool\n * @readOnly', 'Reads one note by its key.\n * @tool\n * @readonly'))
+      await eventually(async () => dev.output(), (out) => out.includes('MCP002'))
+      expect(dev.output()).toMatch(/src\/tools\/notes\.ts:\d+:4 - error MCP002: Unknown tag @readonly in a @tool block\. Did you mean @readOnly\?\n.*\n.*\n> \d+ \|  \* @readonly\n/)
+      expect(await description(url)).toBe('Reads one note by its key.')
+      expect((await callTool(url, 'list_notes', {})).structuredContent).toEqual({ keys: [] })
     } finally {
       await writeFile(file, original)
       await dev.stop()
