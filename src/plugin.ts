@@ -6,15 +6,21 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
-import { compileModule, MARKER } from './compiler/compile.ts'
+import { compileModule, MARKER, type CompiledModule } from './compiler/compile.ts'
 import type { Declaration } from './compiler/extract.ts'
 import { Project } from './compiler/project.ts'
 import { duplicateNames } from './compiler/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts.ts'
+import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 
 export interface McpAotOptions extends ArtifactOptions {
   /** The project root that locations in tables and diagnostics are relative to; default `process.cwd()`. */
   root?: string
+  /**
+   * Vite's dev server only: serve the MCP endpoint from this Worker entry (`'src/worker.ts'`, or
+   * `{ entry, path, env }`) in Node, reloading on every edit. Not needed with `@cloudflare/vite-plugin`.
+   */
+  dev?: DevOptions
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -31,6 +37,8 @@ const SOURCE = /\.[cm]?tsx?$/
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
   const project = new Project(options?.root ?? process.cwd())
   const modules = new Map<string, Declaration[]>()
+  // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
+  const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
   const wantsArtifacts = Boolean(options?.manifest || options?.docs)
   const artifactFiles = () => artifacts(options ?? {}, serverIdentity(options?.root ?? process.cwd(), options?.server), collect(modules))
@@ -67,13 +75,18 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           const out = compileModule(project, id, code)
           if (!out) {
             modules.delete(id)
+            devLoop.compiled(id, null)
             return null
           }
           for (const f of out.read) this.addWatchFile(f)
           modules.set(id, out.declarations)
-          return { code: out.code, map: out.map }
+          const result = { code: out.code, map: out.map }
+          devLoop.compiled(id, result)
+          return result
         } catch (error) {
           for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) this.addWatchFile(f)
+          const lastGood = devLoop.failed(id, error)
+          if (lastGood) return lastGood
           modules.delete(id)
           throw error
         }
@@ -88,7 +101,11 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     // Rollup, Rolldown and Vite: assets of each output, next to its chunks (Vite's dev server never calls it).
     rollup: { generateBundle },
     rolldown: { generateBundle },
-    vite: { generateBundle },
+    vite: {
+      generateBundle,
+      configResolved: (config: any) => devLoop.configResolved(config),
+      ...(options?.dev ? { configureServer: (server: any) => serveEntry(server, options.dev!) } : {}),
+    },
     watchChange(id, change) {
       if (change.event === 'delete') modules.delete(id)
     },

@@ -1,0 +1,138 @@
+/**
+ * The Vite dev loop. Two things, both only under Vite's dev server:
+ * - a module that stops compiling keeps its last good output: the diagnostic (with its code frame) goes
+ *   to the terminal, and the server goes on serving the tools as they were until the source is fixed;
+ * - with `mcp({ dev: 'src/worker.ts' })`, a middleware serves the MCP endpoint from that entry, loaded
+ *   through Vite's SSR module loading (so an edit to a tool or to a type file it uses is picked up on the
+ *   next request, without a restart). With `@cloudflare/vite-plugin` instead, the Worker runs in workerd
+ *   and this middleware is not needed.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { relative } from 'node:path'
+
+/** What `mcp({ dev })` takes: the Worker entry, or the entry with the endpoint path and an `env`. */
+export type DevOptions = string | { entry: string; path?: string; env?: Record<string, unknown> }
+
+interface Logger {
+  info(message: string, options?: { timestamp?: boolean }): void
+  error(message: string, options?: { timestamp?: boolean }): void
+}
+
+/** The parts of Vite's dev server the middleware uses. */
+interface DevServer {
+  config: { root: string; logger: Logger }
+  middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): void }
+  ssrLoadModule(url: string): Promise<Record<string, any>>
+  ssrFixStacktrace?(error: Error): void
+}
+
+type Handler = { fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> }
+
+/** What the plugin keeps between transforms while Vite's dev server runs. */
+export class DevLoop<Transformed> {
+  serving = false
+  logger: Logger | undefined
+  root = process.cwd()
+  readonly #lastGood = new Map<string, Transformed>()
+  readonly #stale = new Set<string>()
+
+  /** Vite's `configResolved`. */
+  configResolved(config: { command: string; root: string; logger: Logger }): void {
+    this.serving = config.command === 'serve'
+    this.logger = config.logger
+    this.root = config.root
+  }
+
+  /** A module compiled (null: it declares nothing now): remember its output, and say so when it had been failing. */
+  compiled(id: string, out: Transformed | null): void {
+    if (!this.serving) return
+    if (out) this.#lastGood.set(id, out)
+    else this.#lastGood.delete(id)
+    if (this.#stale.delete(id)) this.logger?.info(`mcp-aot: ${this.#display(id)} compiles again; serving the new build.`, { timestamp: true })
+  }
+
+  /** A module failed: under the dev server, log the error and hand back its last good output (if any). */
+  failed(id: string, error: unknown): Transformed | undefined {
+    const last = this.serving ? this.#lastGood.get(id) : undefined
+    if (!last) return undefined
+    this.#stale.add(id)
+    const text = error instanceof Error ? error.message : String(error)
+    this.logger?.error(`${text}\n\nmcp-aot: still serving the last good build of ${this.#display(id)} until this is fixed.`, { timestamp: true })
+    return last
+  }
+
+  #display(id: string): string {
+    return relative(this.root, id).split('\\').join('/')
+  }
+}
+
+/** The `configureServer` hook for `mcp({ dev })`: the MCP endpoint served from the entry, in Node. */
+export function serveEntry(server: DevServer, options: DevOptions): void {
+  const { entry, path = '/mcp', env } = typeof options === 'string' ? { entry: options } : options
+  const paths = [path, '/.well-known/oauth-protected-resource']
+  let lastGood: Handler | undefined
+  const logger = server.config.logger
+
+  const load = async (): Promise<Handler | undefined> => {
+    try {
+      const mod = await server.ssrLoadModule(entry)
+      const handler = mod.default
+      if (typeof handler?.fetch !== 'function') throw new Error(`${entry} must export default the server: export default createServer(…).`)
+      lastGood = handler
+    } catch (error) {
+      if (error instanceof Error) server.ssrFixStacktrace?.(error)
+      const text = error instanceof Error ? error.message : String(error)
+      logger.error(`mcp-aot: could not load ${entry}: ${text}${lastGood ? '\nmcp-aot: still serving the last good build.' : ''}`, { timestamp: true })
+    }
+    return lastGood
+  }
+
+  server.middlewares.use((req, res, next) => {
+    const pathname = (req.url ?? '/').split('?')[0]!
+    if (!paths.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return next()
+    void (async () => {
+      const handler = await load()
+      if (!handler) {
+        res.writeHead(500, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `The dev server could not load ${entry}; see the terminal.` } }))
+        return
+      }
+      const abort = new AbortController()
+      res.on('close', () => {
+        if (!res.writableFinished) abort.abort()
+      })
+      const response = await handler.fetch(await toRequest(req, abort.signal), env, { waitUntil: () => {}, passThroughOnException: () => {} })
+      await sendResponse(response, res)
+    })().catch(next)
+  })
+}
+
+async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+  const method = req.method ?? 'GET'
+  let body: Uint8Array<ArrayBuffer> | undefined
+  if (method !== 'GET' && method !== 'HEAD') {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    body = new Uint8Array(Buffer.concat(chunks))
+  }
+  return new Request(url, { method, headers, body, signal })
+}
+
+async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {}
+  response.headers.forEach((value, name) => {
+    const prior = headers[name]
+    headers[name] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value]
+  })
+  res.writeHead(response.status, headers)
+  if (!response.body) return void res.end()
+  // Streamed as it comes, so an SSE response's progress notifications arrive before its result.
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk)
+  res.end()
+}
