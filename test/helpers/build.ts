@@ -23,11 +23,15 @@ export async function buildExample(root: string): Promise<BuiltWorker> {
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir: dir, emptyOutDir: true },
+  }).catch(async (error: unknown) => {
+    await rm(dir, { recursive: true, force: true })
+    throw error
   })
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]
   const chunks = outputs.flatMap((output) => output.output).filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
   const entries = chunks.filter((chunk) => chunk.isEntry)
   if (entries.length !== 1 || chunks.length !== 1) {
+    await rm(dir, { recursive: true, force: true })
     throw new Error(`expected one self-contained Worker bundle, got: ${chunks.map((chunk) => chunk.fileName).join(', ')}`)
   }
   return {

@@ -38,6 +38,8 @@ export interface ConformanceOptions {
   expectedFailures?: string
   /** Per-scenario timeout. */
   timeoutMs?: number
+  /** The whole run is killed after this long (a hung server must not outlive the test). */
+  runTimeoutMs?: number
 }
 
 export async function runConformance(url: string, options: ConformanceOptions): Promise<ConformanceRun> {
@@ -47,8 +49,8 @@ export async function runConformance(url: string, options: ConformanceOptions): 
   if (options.expectedFailures) args.push('--expected-failures', options.expectedFailures)
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      execFile(NODE, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1
+      execFile(NODE, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: options.runTimeoutMs ?? 50_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1 // -1: killed (timeout) or not started
         done({ code, stdout, stderr })
       })
     })
