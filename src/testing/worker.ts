@@ -44,9 +44,15 @@ export interface StartedWorker {
   stop(): Promise<void>
 }
 
+/** A sentence saying what to install when the package itself is missing; any other failure as it is. */
+function missing(error: any, name: string, sentence: string): Error {
+  const notFound = error?.code === 'ERR_MODULE_NOT_FOUND' && String(error?.message).includes(`'${name}'`)
+  return notFound ? new Error(sentence, { cause: error }) : error
+}
+
 async function fromWrangler(configPath: string): Promise<{ scriptPath?: string; options: Record<string, unknown> }> {
-  const wrangler: any = await import('wrangler' as string).catch(() => {
-    throw new Error('startWorker({ wranglerConfig }) reads the config with wrangler: install it (npm install -D wrangler).')
+  const wrangler: any = await import('wrangler' as string).catch((error) => {
+    throw missing(error, 'wrangler', 'startWorker({ wranglerConfig }) reads the config with wrangler: install it (npm install -D wrangler).')
   })
   const { workerOptions, main } = wrangler.unstable_getMiniflareWorkerOptions(configPath)
   const { rootPath: _root, modulesRules: _rules, ...options } = workerOptions
@@ -57,8 +63,8 @@ export async function startWorker(options: WorkerOptions): Promise<StartedWorker
   const fromConfig: { scriptPath?: string; options: Record<string, unknown> } = options.wranglerConfig ? await fromWrangler(resolve(options.wranglerConfig)) : { options: {} }
   const scriptPath = options.scriptPath ? resolve(options.scriptPath) : options.script === undefined ? fromConfig.scriptPath : undefined
   if (!scriptPath && options.script === undefined) throw new Error('startWorker needs scriptPath (the built bundle), script (its code) or wranglerConfig (with main).')
-  const { Miniflare } = await import('miniflare' as string).catch(() => {
-    throw new Error('startWorker runs the Worker in workerd through Miniflare: install it (npm install -D miniflare, or wrangler, which includes it).')
+  const { Miniflare } = await import('miniflare' as string).catch((error) => {
+    throw missing(error, 'miniflare', 'startWorker runs the Worker in workerd through Miniflare: install it (npm install -D miniflare).')
   })
   const base = fromConfig.options as Record<string, any>
   const flags = [...new Set([REQUEST_SIGNAL_FLAG, ...(base.compatibilityFlags ?? []), ...(options.compatibilityFlags ?? [])])]
