@@ -65,7 +65,7 @@ export async function testInputRequiredResultRequestState(ctx: ToolContext): Pro
   const { confirm } = await ctx.input({ confirm: askConfirm })
   return confirm?.action === 'accept' && confirm.content?.ok === true
     ? 'state-ok: requestState validated'
-    : `state-ok: requestState validated, not confirmed (${confirm?.action})`
+    : `state-ok: requestState validated; not confirmed (${confirm?.action})`
 }
 
 /**
