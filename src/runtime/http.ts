@@ -7,9 +7,8 @@
  */
 import type { AuthInfo } from './api.ts'
 import type { Core } from './core.ts'
-import type { Exchange, Execution } from './exchange.ts'
+import { Exchange, type Execution } from './exchange.ts'
 import { authorize, challenge, metadataResponse, WELL_KNOWN } from './auth.ts'
-import { Channel } from './channel.ts'
 import { flavourOf, type Flavour } from './compat.ts'
 import { corsHeaders, Origins, pathOf, preflight } from './cors.ts'
 import { initializeResult, negotiate } from './handshake.ts'
@@ -33,12 +32,11 @@ import {
   SUPPORTED,
   UNSUPPORTED_VERSION,
 } from './protocol.ts'
-import { sessionCapabilities, sessionId } from './session.ts'
+import { sessionId } from './session.ts'
 import { decodeHeaderValue, headerValue, paramHeaderProblem, paramHeaders, type ParamHeader } from './request-headers.ts'
 
 const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
 const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
-const NO_CAPABILITIES: Record<string, never> = Object.freeze({}) as Record<string, never>
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024
 
 /** Methods whose `Mcp-Name` header mirrors a body field. */
@@ -273,9 +271,8 @@ export class Transport {
     }
     const handler = this.#legacy.get(method)
     if (!handler) return this.#reply(incoming, id, new RpcError(METHOD_NOT_FOUND, `Method not found: ${method}.`))
-    // Only functions (tools, prompts, resources) read the capabilities; lists and pings skip decoding them.
-    const capabilities = STREAMING.has(method) ? sessionCapabilities(incoming.request.headers.get('mcp-session-id')) : NO_CAPABILITIES
-    return this.#serve(handler, message, incoming, version, flavourOf(version), false, capabilities, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL)
+    // The capabilities come from the session id, decoded only if a function reads them.
+    return this.#serve(handler, message, incoming, version, flavourOf(version), false, undefined, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL)
   }
 
   #serve(
@@ -285,29 +282,37 @@ export class Transport {
     version: string,
     flavour: Flavour,
     modern: boolean,
-    capabilities: Record<string, any>,
+    capabilities: Record<string, any> | undefined,
     progressToken: string | number | undefined,
     logLevel: number,
   ): Response | Promise<Response> {
     const { id, method, params } = message
+    const { request, env, execution, auth, cors } = incoming
     const streams = incoming.sse && (progressToken !== undefined || logLevel !== Infinity) && STREAMING.has(method)
-    const channel = streams ? new Channel(incoming.cors ? { ...SSE_HEADERS, ...incoming.cors } : SSE_HEADERS, () => exchange.onCancel?.()) : undefined
-    const { request, env, execution, auth } = incoming
-    const exchange: Exchange = { request, env, execution, auth, version, flavour, modern, capabilities, progressToken, logLevel, channel, onCancel: undefined }
+    const sseHeaders = streams ? (cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS) : undefined
+    const exchange = new Exchange({ request, env, execution, auth, version, flavour, modern, capabilities, progressToken, logLevel, sseHeaders })
     let result: string | RpcError | Promise<string | RpcError>
     try {
       result = handler(this.#core, exchange, params)
     } catch (error) {
       result = this.#internal(error, method)
     }
-    if (!channel) {
-      if (typeof result === 'string' || result instanceof RpcError) return this.#reply(incoming, id, result)
+    if (typeof result === 'string' || result instanceof RpcError) {
+      const channel = exchange.channel
+      if (!channel) return this.#reply(incoming, id, result)
+      const value = result
+      channel.finish(this.#text(id!, value), () => this.#reply(incoming, id, value))
+      return channel.response
+    }
+    if (!streams) {
       return result.then(
         (value) => this.#reply(incoming, id, value),
         (error) => this.#reply(incoming, id, this.#internal(error, method)),
       )
     }
-    Promise.resolve(result)
+    // The function may still notify: answer at its first notification (SSE) or at its end (JSON).
+    const channel = exchange.ensureChannel()
+    result
       .catch((error) => this.#internal(error, method))
       .then((value) => channel.finish(this.#text(id!, value), () => this.#reply(incoming, id, value)))
     return channel.response

@@ -35,18 +35,24 @@ const failed = (core: Core, exchange: Exchange, error: unknown, name: string): s
   return errorResult(core, exchange, 'The tool failed.')
 }
 
-export async function callTool(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
+type Answer = string | RpcError | Promise<string | RpcError>
+
+/** Synchronous all the way for a tool that returns synchronously: no promise is made on that path. */
+export function callTool(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Answer {
   const name = params?.name
   if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'tools/call needs params.name, the tool to call.')
   const tool = core.tools.get(name)
   if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
   const raw = params!.arguments ?? {}
-  let answers: Record<string, unknown> | undefined
   if (exchange.modern && (params!.requestState !== undefined || params!.inputResponses !== undefined)) {
-    const read = await readInputs(core, exchange, 'tools/call', name, raw, params!)
-    if (read instanceof RpcError) return read
-    answers = read
+    return readInputs(core, exchange, 'tools/call', name, raw, params!).then((read) =>
+      read instanceof RpcError ? read : invokeTool(core, exchange, tool, raw, read),
+    )
   }
+  return invokeTool(core, exchange, tool, raw, undefined)
+}
+
+function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, raw: any, answers: Record<string, unknown> | undefined): Answer {
   const validate = tool.validate
   if (!validate(raw)) return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
   let args = raw
@@ -55,11 +61,11 @@ export async function callTool(core: Core, exchange: Exchange, params: Record<st
     if (!revived.ok) return errorResult(core, exchange, revived.errors.join('\n'))
     args = revived.value
   }
-  const running = run(tool.invoke, args, exchange, answers, tool.timeoutMs, (error) => core.report(error, 'tool', name))
-  return finish(core, exchange, tool, raw, running instanceof Promise ? await running : running)
+  const running = run(tool.invoke, args, exchange, answers, tool.timeoutMs, (error) => core.report(error, 'tool', tool.name))
+  return running instanceof Promise ? running.then((outcome) => finish(core, exchange, tool, raw, outcome)) : finish(core, exchange, tool, raw, running)
 }
 
-async function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, outcome: Outcome): Promise<string | RpcError> {
+function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, outcome: Outcome): Answer {
   switch (outcome.kind) {
     case 'value': {
       try {
@@ -79,11 +85,11 @@ async function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unkn
       return outcome.error
     case 'legacy-input':
       return errorResult(core, exchange, legacyInputMessage(outcome.method, exchange.version))
-    case 'input': {
-      const text = await inputRequired(core, exchange, 'tools/call', tool.name, raw, outcome.requests, outcome.answers)
-      if (text !== undefined) return text
-      core.report(new Error(SECRET_MESSAGE), 'tool', tool.name)
-      return errorResult(core, exchange, SECRET_MESSAGE)
-    }
+    case 'input':
+      return inputRequired(core, exchange, 'tools/call', tool.name, raw, outcome.requests, outcome.answers).then((text) => {
+        if (text !== undefined) return text
+        core.report(new Error(SECRET_MESSAGE), 'tool', tool.name)
+        return errorResult(core, exchange, SECRET_MESSAGE)
+      })
   }
 }
