@@ -14,7 +14,7 @@ import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOption
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 
 export interface McpAotOptions extends ArtifactOptions {
-  /** The project root that locations in tables and diagnostics are relative to; default `process.cwd()`. */
+  /** The project root that locations in tables and diagnostics are relative to; default Vite's `root`, else `process.cwd()`. */
   root?: string
   /**
    * Vite's dev server only: serve the MCP endpoint from this Worker entry (`'src/worker.ts'`, or
@@ -35,13 +35,14 @@ const RUNTIME_ID = /^mcp-aot(\/internal)?$/
 const SOURCE = /\.[cm]?tsx?$/
 
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
-  const project = new Project(options?.root ?? process.cwd())
+  let root = options?.root ?? process.cwd()
+  let project = new Project(root)
   const modules = new Map<string, Declaration[]>()
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
   const wantsArtifacts = Boolean(options?.manifest || options?.docs)
-  const artifactFiles = () => artifacts(options ?? {}, serverIdentity(options?.root ?? process.cwd(), options?.server), collect(modules))
+  const artifactFiles = () => artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules))
   const emitArtifacts = (context: { emitFile(file: { type: 'asset'; fileName: string; source: string }): unknown }) => {
     for (const file of artifactFiles()) context.emitFile({ type: 'asset', fileName: file.fileName, source: file.source })
   }
@@ -103,7 +104,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     rolldown: { generateBundle },
     vite: {
       generateBundle,
-      configResolved: (config: any) => devLoop.configResolved(config),
+      configResolved: (config: any) => {
+        if (!options?.root && config.root !== root) project = new Project((root = config.root))
+        devLoop.configResolved(config)
+      },
       ...(options?.dev ? { configureServer: (server: any) => serveEntry(server, options.dev!) } : {}),
     },
     watchChange(id, change) {
