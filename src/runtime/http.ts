@@ -67,10 +67,8 @@ function refuse(status: number, message: string, headers?: Record<string, string
   })
 }
 
-/** Reads the body as text, or undefined when it is larger than `limit` bytes. */
-async function readBody(request: Request, limit: number): Promise<string | undefined> {
-  const length = request.headers.get('content-length')
-  if (length !== null) return Number(length) > limit ? undefined : request.text()
+/** Reads a body sent without Content-Length (chunked), or undefined once it is larger than `limit` bytes. */
+async function readStreamed(request: Request, limit: number): Promise<string | undefined> {
   const reader = request.body?.getReader()
   if (!reader) return ''
   const chunks: Uint8Array[] = []
@@ -169,7 +167,8 @@ export class Transport {
       if (!json && !sse) return refuse(406, 'Not acceptable: accept application/json and text/event-stream.', cors)
       sseOnly = sse && !json
     }
-    const text = await readBody(request, this.#limit)
+    const length = headers.get('content-length')
+    const text = length === null ? await readStreamed(request, this.#limit) : Number(length) > this.#limit ? undefined : await request.text()
     if (text === undefined) return refuse(413, `The request body is larger than ${this.#limit} bytes.`, cors)
     let body: unknown
     try {
