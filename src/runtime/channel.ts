@@ -31,15 +31,15 @@ export class Channel {
     this.#write(notificationText(method, params))
   }
 
-  /** Ends the exchange with the response text: as JSON if nothing was streamed, else as the last event. */
-  finish(text: string, json: () => Response): void {
+  /** Ends the exchange with the response: as JSON if nothing was streamed, else as the last event. */
+  finish(text: () => string, json: () => Response): void {
     if (this.#closed) return
     this.#closed = true
     if (!this.#stream) {
       this.#resolve(json())
       return
     }
-    this.#write(text)
+    this.#write(text())
     try {
       this.#stream.close()
     } catch {

@@ -300,7 +300,7 @@ export class Transport {
       const channel = exchange.channel
       if (!channel) return this.#reply(incoming, id, result)
       const value = result
-      channel.finish(this.#text(id!, value), () => this.#reply(incoming, id, value))
+      channel.finish(() => this.#text(id!, value), () => this.#reply(incoming, id, value))
       return channel.response
     }
     if (!streams) {
@@ -313,7 +313,7 @@ export class Transport {
     const channel = exchange.ensureChannel()
     result
       .catch((error) => this.#internal(error, method))
-      .then((value) => channel.finish(this.#text(id!, value), () => this.#reply(incoming, id, value)))
+      .then((value) => channel.finish(() => this.#text(id!, value), () => this.#reply(incoming, id, value)))
     return channel.response
   }
 
