@@ -2,7 +2,13 @@
  * Helpers the tools/call, prompts/get and resources/read handlers share to turn how a run ended into
  * response text.
  */
+import type { Core } from './core.ts'
+import type { Exchange } from './exchange.ts'
+import type { Outcome } from './run.ts'
 import { ToolError } from './errors.ts'
+import { inputRequired, SECRET_MESSAGE } from './input-state.ts'
+import { RpcError } from './jsonrpc.ts'
+import { INTERNAL_ERROR } from './protocol.ts'
 
 /** A `ToolError` (also one from another copy of the package, recognised by its name). */
 export const isToolError = (error: unknown): error is Error =>
@@ -14,3 +20,30 @@ export const withTail = (json: string, tail: string): string => (json === '{}' ?
 /** What a function that asks the client for input gets over a legacy revision. */
 export const legacyInputMessage = (method: string, version: string): string =>
   `This needs input from the client (${method}), which this server asks for only over MCP 2026-07-28 (stateless input-required rounds); this client speaks ${version}.`
+
+/** A run of a prompt or resource function that ended without a value or exception, as the JSON-RPC answer. */
+export async function unfinished(
+  core: Core,
+  exchange: Exchange,
+  outcome: Exclude<Outcome, { kind: 'value' } | { kind: 'error' }>,
+  method: string,
+  name: string,
+  args: unknown,
+  kind: string,
+): Promise<string | RpcError> {
+  switch (outcome.kind) {
+    case 'timeout':
+    case 'cancelled':
+      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
+    case 'refused':
+      return outcome.error
+    case 'legacy-input':
+      return new RpcError(INTERNAL_ERROR, legacyInputMessage(outcome.method, exchange.version))
+    case 'input': {
+      const text = await inputRequired(core, exchange, method, name, args, outcome.requests, outcome.answers)
+      if (text !== undefined) return text
+      core.report(new Error(SECRET_MESSAGE), kind, name)
+      return new RpcError(INTERNAL_ERROR, SECRET_MESSAGE)
+    }
+  }
+}

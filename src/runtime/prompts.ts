@@ -8,9 +8,9 @@ import type { Exchange } from './exchange.ts'
 import type { PromptEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { messagesFor } from './compat.ts'
-import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
+import { readInputs } from './input-state.ts'
 import { RpcError } from './jsonrpc.ts'
-import { isToolError, legacyInputMessage, withTail } from './outcomes.ts'
+import { isToolError, unfinished, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { toJson } from './results.ts'
 import { revive } from './revive.ts'
@@ -77,18 +77,7 @@ async function finish(core: Core, exchange: Exchange, prompt: PromptEntry, raw: 
       if (isToolError(outcome.error)) return new RpcError(INTERNAL_ERROR, outcome.error.message)
       core.report(outcome.error, 'prompt', prompt.name)
       return new RpcError(INTERNAL_ERROR, 'The prompt failed.')
-    case 'timeout':
-    case 'cancelled':
-      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
-    case 'refused':
-      return outcome.error
-    case 'legacy-input':
-      return new RpcError(INTERNAL_ERROR, legacyInputMessage(outcome.method, exchange.version))
-    case 'input': {
-      const text = await inputRequired(core, exchange, 'prompts/get', prompt.name, raw, outcome.requests, outcome.answers)
-      if (text !== undefined) return text
-      core.report(new Error(SECRET_MESSAGE), 'prompt', prompt.name)
-      return new RpcError(INTERNAL_ERROR, SECRET_MESSAGE)
-    }
+    default:
+      return unfinished(core, exchange, outcome, 'prompts/get', prompt.name, raw, 'prompt')
   }
 }

@@ -9,9 +9,9 @@ import type { Exchange } from './exchange.ts'
 import type { ResourceEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { toBase64 } from './base64.ts'
-import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
+import { readInputs } from './input-state.ts'
 import { RpcError } from './jsonrpc.ts'
-import { isToolError, legacyInputMessage, withTail } from './outcomes.ts'
+import { isToolError, unfinished, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from './protocol.ts'
 import { toJson } from './results.ts'
 import { revive } from './revive.ts'
@@ -96,18 +96,7 @@ async function finish(core: Core, exchange: Exchange, entry: ResourceEntry, uri:
       if (isToolError(outcome.error)) return notFound(exchange, uri, outcome.error.message)
       core.report(outcome.error, 'resource', uri)
       return new RpcError(INTERNAL_ERROR, 'The resource failed.')
-    case 'timeout':
-    case 'cancelled':
-      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
-    case 'refused':
-      return outcome.error
-    case 'legacy-input':
-      return new RpcError(INTERNAL_ERROR, legacyInputMessage(outcome.method, exchange.version))
-    case 'input': {
-      const text = await inputRequired(core, exchange, 'resources/read', uri, {}, outcome.requests, outcome.answers)
-      if (text !== undefined) return text
-      core.report(new Error(SECRET_MESSAGE), 'resource', uri)
-      return new RpcError(INTERNAL_ERROR, SECRET_MESSAGE)
-    }
+    default:
+      return unfinished(core, exchange, outcome, 'resources/read', uri, {}, 'resource')
   }
 }
