@@ -64,22 +64,30 @@ export class Dispatcher {
   readonly #core: Core
   readonly #modern: Methods
   readonly #legacy: Methods
-  readonly #paramHeaders: ReadonlyMap<string, readonly ParamHeader[]>
+  /** Each tool's `x-mcp-header` declarations, read from its schema on its first call. */
+  readonly #paramHeaders = new Map<string, readonly ParamHeader[]>()
+  #paramHeaderNames: readonly string[] | undefined
   readonly #initialize = new Map<string, string>()
-  /** The `Mcp-Param-*` headers the tools declare (a CORS preflight allows them). */
-  readonly paramHeaderNames: readonly string[]
 
   constructor(core: Core) {
     this.#core = core
     this.#modern = modernMethods(core)
     this.#legacy = legacyMethods(core)
-    const declared = new Map<string, readonly ParamHeader[]>()
-    for (const tool of core.tools.values()) {
-      const found = paramHeaders(tool)
-      if (found.length > 0) declared.set(tool.name, found)
+  }
+
+  /** The `Mcp-Param-*` headers the tools declare (a CORS preflight allows them). */
+  get paramHeaderNames(): readonly string[] {
+    return (this.#paramHeaderNames ??= [...new Set([...this.#core.tools.keys()].flatMap((name) => this.#declared(name)).map((param) => param.header))])
+  }
+
+  #declared(name: string): readonly ParamHeader[] {
+    let declared = this.#paramHeaders.get(name)
+    if (!declared) {
+      const tool = this.#core.tools.get(name)
+      if (!tool) return [] // Not cached: the map holds only names the server has.
+      this.#paramHeaders.set(name, (declared = paramHeaders(tool)))
     }
-    this.#paramHeaders = declared
-    this.paramHeaderNames = [...new Set([...declared.values()].flat().map((param) => param.header))]
+    return declared
   }
 
   /** Serves one parsed body. */
@@ -128,8 +136,8 @@ export class Dispatcher {
         const sent = headerValue(headers, 'mcp-name')
         if (sent === null) return reject(HEADER_MISMATCH, `Header mismatch: ${method} needs the Mcp-Name header.`)
         if (decodeHeaderValue(sent) !== value) return reject(HEADER_MISMATCH, `Header mismatch: Mcp-Name does not match params.${field}.`)
-        const declared = method === 'tools/call' ? this.#paramHeaders.get(value) : undefined
-        const problem = declared && paramHeaderProblem(headers, declared, params!.arguments)
+        const declared = method === 'tools/call' ? this.#declared(value) : undefined
+        const problem = declared && declared.length > 0 && paramHeaderProblem(headers, declared, params!.arguments)
         if (problem) return reject(HEADER_MISMATCH, `Header mismatch: ${problem}`)
       }
     }
