@@ -9,7 +9,7 @@ import { relative } from 'node:path'
 import { collect, manifest, serverIdentity } from '../compiler/artifacts.ts'
 import { analyze, MARKER } from '../compiler/compile.ts'
 import { codeFrame, formatDiagnostic } from '../compiler/diagnostics.ts'
-import { duplicateNames } from '../compiler/duplicates.ts'
+import { duplicateFindings } from '../compiler/duplicates.ts'
 import type { Declaration } from '../compiler/extract.ts'
 import { Project } from '../compiler/project.ts'
 import type { Io } from './run.ts'
@@ -73,11 +73,9 @@ export function read(cwd: string, files: readonly string[]): { report: Report; f
       frames.push(formatDiagnostic(d, sources.get(d.loc.file)))
     }
   }
-  for (const line of duplicateNames(modules)?.split('\n') ?? []) {
-    const m = /^(.+):(\d+):(\d+) - error (MCP\d+): (.*)$/.exec(line)
-    if (!m) continue
-    diagnostics.push({ code: m[4]!, message: m[5]!, file: m[1]!, line: Number(m[2]), column: Number(m[3]) })
-    frames.push(line)
+  for (const d of duplicateFindings(modules)) {
+    diagnostics.push({ code: d.code, message: d.message, ...d.loc })
+    frames.push(formatDiagnostic(d))
   }
   const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), collect(modules)))
   return { report: { ...listed, diagnostics }, frames, refused }
