@@ -12,6 +12,7 @@ import { Project } from './compiler/project.ts'
 import { duplicateNames } from './compiler/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
+import { workerBuildConfig } from './worker-build.ts'
 
 export interface McpAotOptions extends ArtifactOptions {
   /** The project root that locations in tables and diagnostics are relative to; default Vite's `root`, else `process.cwd()`. */
@@ -21,6 +22,11 @@ export interface McpAotOptions extends ArtifactOptions {
    * `{ entry, path, env }`) in Node, reloading on every edit. Not needed with `@cloudflare/vite-plugin`.
    */
   dev?: DevOptions
+  /**
+   * Vite only: build this Worker entry (`'src/worker.ts'`) as one ES module bundle, `dist/worker.js`, for
+   * workerd and Deno (Web conditions, everything bundled). Your own config's settings win.
+   */
+  worker?: string
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -104,6 +110,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     rolldown: { generateBundle },
     vite: {
       generateBundle,
+      ...(options?.worker ? { config: (_config: unknown, env: { command: string }) => workerBuildConfig(options.worker!, env.command) } : {}),
       configResolved: (config: any) => {
         if (!options?.root && config.root !== root) project = new Project((root = config.root))
         devLoop.configResolved(config)
