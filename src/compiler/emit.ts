@@ -6,9 +6,8 @@ import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
 import { revivePlan } from './plans.ts'
 import { objectSchema } from './schema.ts'
-import { compileValidator, EQUAL, FORMATS, UCS2LENGTH } from './validator.ts'
+import { compileValidator, runtimeImport } from './validator.ts'
 
-export const RUNTIME_MODULE = 'mcp-aot/internal'
 export const TABLE_EXPORT = '__mcp'
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -79,7 +78,7 @@ export function emitTable(module: string, decls: readonly Declaration[]): string
   return [
     '',
     '// ---- mcp-aot: generated at build time from the declarations above ----',
-    `import { table as __mcp_table, ucs2length as ${UCS2LENGTH}, equal as ${EQUAL}, formats as ${FORMATS} } from ${json(RUNTIME_MODULE)};`,
+    `${runtimeImport(validators.join('\n'), ['table as __mcp_table'])};`,
     ...validators,
     `export const ${TABLE_EXPORT} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]);`,
     '',

@@ -27,14 +27,30 @@ const addFormats = addFormatsModule.default
 const standaloneCode = standaloneModule.default
 type Ajv = InstanceType<typeof Ajv2020>
 
-/** The identifiers generated validators use, all bound by RUNTIME_IMPORT. */
+/** The identifiers generated validators use, bound by `runtimeImport`. */
 export const UCS2LENGTH = '__mcp_ucs2length'
 export const EQUAL = '__mcp_equal'
-export const FORMATS = '__mcp_formats'
+/** What ajv writes for the formats object; each `__mcp_formats.x` becomes its own import, `__mcp_format_x`. */
+const FORMATS = '__mcp_formats'
+const FORMAT_PREFIX = '__mcp_format_'
 
-/** The import line every module holding compiled validators needs (the emitter may merge it with `table`). */
-export const RUNTIME_IMPORT =
-  `import { ucs2length as ${UCS2LENGTH}, equal as ${EQUAL}, formats as ${FORMATS} } from 'mcp-aot/internal'`
+/** `date-time` → `__mcp_format_date_time`: one import per format, so a bundle keeps only the checks it uses. */
+const formatIdentifier = (key: string) => FORMAT_PREFIX + key.replace(/-/g, '_')
+
+/**
+ * The import line for generated code: only the helpers `code` uses (plus `extra`, e.g. `table as __mcp_table`),
+ * so a bundle carries no helper it does not call.
+ */
+export function runtimeImport(code: string, extra: readonly string[] = []): string {
+  const used = new Set(code.match(/\b__mcp_(?:ucs2length|equal|format_\w+)\b/g) ?? [])
+  const names = [...extra, ...[...used].sort().map((id) => `${id.slice('__mcp_'.length)} as ${id}`)]
+  return names.length === 0 ? '' : `import { ${names.join(', ')} } from 'mcp-aot/internal'`
+}
+
+/** The import line for every helper (for tests that load one validator alone). */
+export const RUNTIME_IMPORT = runtimeImport(
+  [UCS2LENGTH, EQUAL, ...['uri', 'date', 'time', 'date-time'].map(formatIdentifier)].join(' '),
+)
 
 /** The `format` values SCHEMA.md writes; any other format is a build error (ajv strict mode). */
 export const FORMAT_NAMES = [
@@ -65,6 +81,7 @@ function instance(): Ajv {
     strict: true,
     allErrors: true,
     useDefaults: false,
+    messages: false,
     // Format functions are referenced as `__mcp_formats.name`; regular-expression formats are inlined.
     code: { source: true, esm: true, lines: true, formats: _`${new Name(FORMATS)}` },
   })
@@ -120,6 +137,7 @@ function rewrite(source: string, name: string): { body: string; fn: string } {
       continue
     }
     for (const [from, to] of REQUIRES) line = line.split(from).join(to)
+    line = line.replace(new RegExp(`^const (\\w+) = ${FORMATS}(?:\\.([\\w$]+)|\\["([^"]+)"\\]);$`), (_m, local, a, b) => `const ${local} = ${formatIdentifier(a ?? b)};`)
     body.push(line)
   }
   if (!fn) throw new Error(`Validator ${name}: ajv's standalone code has no export`)
@@ -136,15 +154,15 @@ function check(lines: readonly string[], name: string): void {
         throw new Error(`Validator ${name}: the generated code still contains '${banned}' (a helper mcp-aot does not provide): ${line}`)
       }
     }
-    const format = new RegExp(`^const \\w+ = ${FORMATS}(?:\\.([\\w$]+)|\\["([^"]+)"\\]);$`).exec(line)
+    const format = new RegExp(`^const \\w+ = ${FORMAT_PREFIX}(\\w+);$`).exec(line)
     if (format) {
-      const key = (format[1] ?? format[2]) as string
+      const key = FORMAT_NAMES.find((f) => formatIdentifier(f) === FORMAT_PREFIX + format[1]) ?? format[1]!
       const runtime = (runtimeFormats as Record<string, unknown>)[key]
       const built = (fullFormats as Record<string, unknown>)[key]
       if (runtime === undefined || typeof runtime !== typeof built) {
         throw new Error(`Validator ${name}: format '${key}' has no matching run-time check in mcp-aot/internal`)
       }
-    } else if (code.includes(FORMATS)) {
+    } else if (code.includes(FORMATS) || code.includes(FORMAT_PREFIX)) {
       throw new Error(`Validator ${name}: unexpected use of the formats object: ${line}`)
     }
   }

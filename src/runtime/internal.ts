@@ -5,4 +5,9 @@
 export { table } from './table.ts'
 export { ucs2length } from './ajv/ucs2length.ts'
 export { equal } from './ajv/equal.ts'
-export { formats } from './ajv/formats.ts'
+export {
+  uriFormat as format_uri,
+  dateFormat as format_date,
+  timeFormat as format_time,
+  dateTimeFormat as format_date_time,
+} from './ajv/formats.ts'

@@ -114,7 +114,7 @@ describe('equal', () => {
 })
 
 describe('mcp-aot/internal', () => {
-  it('exports the table constructor and the three helpers, nothing else', () => {
-    expect(Object.keys(internal).sort()).toEqual(['equal', 'formats', 'table', 'ucs2length'])
+  it('exports the table constructor and the helpers, each format on its own, nothing else', () => {
+    expect(Object.keys(internal).sort()).toEqual(['equal', 'format_date', 'format_date_time', 'format_time', 'format_uri', 'table', 'ucs2length'])
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
-import { compileValidator, RUNTIME_IMPORT, standaloneToExpression } from '../../src/compiler/validator.ts'
+import { compileValidator, RUNTIME_IMPORT, runtimeImport, standaloneToExpression } from '../../src/compiler/validator.ts'
 import { closed, linesFor, loadModule } from './load.ts'
 
 /** Uses every keyword and format SCHEMA.md writes, and every helper the runtime provides. */
@@ -45,14 +45,20 @@ describe('compileValidator', () => {
     // Every helper comes from the runtime import.
     expect(code).toContain('= __mcp_ucs2length;')
     expect(code).toContain('= __mcp_equal;')
-    expect(code).toContain('= __mcp_formats.uri;')
-    expect(code).toContain('= __mcp_formats["date-time"];')
+    expect(code).toContain('= __mcp_format_uri;')
+    expect(code).toContain('= __mcp_format_date_time;')
+    expect(code).not.toContain('__mcp_formats')
   })
 
-  it('names the runtime import', () => {
+  it('names the runtime import: every helper for RUNTIME_IMPORT, only the used ones for runtimeImport', () => {
     expect(RUNTIME_IMPORT).toBe(
-      "import { ucs2length as __mcp_ucs2length, equal as __mcp_equal, formats as __mcp_formats } from 'mcp-aot/internal'",
+      "import { equal as __mcp_equal, format_date as __mcp_format_date, format_date_time as __mcp_format_date_time, format_time as __mcp_format_time, format_uri as __mcp_format_uri, ucs2length as __mcp_ucs2length } from 'mcp-aot/internal'",
     )
+    const code = compileValidator(closed({ when: { type: 'string', format: 'date-time' }, name: { type: 'string', minLength: 1 } }, ['when']), 'v0')
+    expect(runtimeImport(code, ['table as __mcp_table'])).toBe(
+      "import { table as __mcp_table, format_date_time as __mcp_format_date_time, ucs2length as __mcp_ucs2length } from 'mcp-aot/internal'",
+    )
+    expect(runtimeImport(compileValidator(closed({ n: { type: 'integer' } }, ['n']), 'v1'))).toBe('')
   })
 
   it('is byte-identical whatever was compiled before, and in another process', () => {

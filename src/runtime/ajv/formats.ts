@@ -138,15 +138,16 @@ function isUri(text: string): boolean {
   return URI.test(text)
 }
 
-/** Exactly the entries generated validators reference (`__mcp_formats.uri`, `__mcp_formats["date-time"]`, …). */
+/** The checks generated validators import one by one (`format_uri`, `format_date_time`, …; see internal.ts). */
+export const uriFormat = isUri
+export const dateFormat = { validate: isDate }
+export const timeFormat = { validate: isTime }
+export const dateTimeFormat = { validate: isDateTime }
+
+/** Every run-time format by its name, for the build-time check that each referenced format exists. */
 export const formats: {
   readonly uri: (text: string) => boolean
   readonly date: { readonly validate: (text: string) => boolean }
   readonly time: { readonly validate: (text: string) => boolean }
   readonly 'date-time': { readonly validate: (text: string) => boolean }
-} = {
-  uri: isUri,
-  date: { validate: isDate },
-  time: { validate: isTime },
-  'date-time': { validate: isDateTime },
-}
+} = { uri: uriFormat, date: dateFormat, time: timeFormat, 'date-time': dateTimeFormat }
