@@ -9,6 +9,7 @@ import { createUnplugin } from 'unplugin'
 import { compileModule, MARKER, type CompiledModule } from './compiler/compile.ts'
 import type { Declaration } from './compiler/extract.ts'
 import { Project } from './compiler/project.ts'
+import { CompileCache } from './compiler/cache.ts'
 import { duplicateNames } from './compiler/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
@@ -44,6 +45,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   let root = options?.root ?? process.cwd()
   let project = new Project(root)
   const modules = new Map<string, Declaration[]>()
+  const cache = new CompileCache()
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
@@ -79,7 +81,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         const id = rawId.replace(/[?#].*$/, '')
         if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
         try {
-          const out = compileModule(project, id, code)
+          const cached = cache.get(id, code)
+          const out = cached ? cached.result : compileModule(project, id, code)
+          if (!cached) cache.set(id, code, out)
           if (!out) {
             modules.delete(id)
             devLoop.compiled(id, null)
@@ -118,7 +122,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       ...(options?.dev ? { configureServer: (server: any) => serveEntry(server, options.dev!) } : {}),
     },
     watchChange(id, change) {
-      if (change.event === 'delete') modules.delete(id)
+      if (change.event === 'delete') {
+        modules.delete(id)
+        cache.delete(id)
+      }
     },
   }
 })
