@@ -294,6 +294,7 @@ function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsD
         continue
       }
       if (p.type !== 'Identifier') throw new Refusal('MCP009', 'Array destructuring is not part of the contract. Use a named parameter.', locOf(file, p))
+      if (p.name === '__proto__') throw new Refusal('MCP020', 'A parameter named __proto__ cannot be carried safely through JavaScript objects. Rename it.', locOf(file, p))
       plain++
       const type = resolver.asValue(r, env, typeNode)
       const prop: Prop = { name: p.name, type, optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }

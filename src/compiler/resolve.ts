@@ -156,9 +156,11 @@ export class Resolver {
           this.refuse('MCP020', 'Computed property names are not part of the contract. Write the property name out.', env, m)
         }
         if (!m.typeAnnotation) this.refuse('MCP008', `Property '${m.key.name ?? m.key.value}' has no type. Write its type (name: string).`, env, m)
+        const name = String(m.key.type === 'Identifier' ? m.key.name : m.key.value)
+        if (name === '__proto__') this.refuse('MCP020', 'A property named __proto__ cannot be carried safely through JavaScript objects. Rename it.', env, m)
         const r = this.resolve(m.typeAnnotation.typeAnnotation, env)
         const prop: Prop = {
-          name: String(m.key.type === 'Identifier' ? m.key.name : m.key.value),
+          name,
           type: this.asValue(r, env, m.typeAnnotation.typeAnnotation),
           optional: Boolean(m.optional) || r.kind === 'optional',
           loc: locOf(env.file, m),

@@ -230,3 +230,13 @@ export function two(...xs: string[]) {}
     expect(out.message).toMatch(/^mcp-aot: 1 error\n/)
   })
 })
+
+describe('names JavaScript objects cannot carry', () => {
+  it('a property or parameter named __proto__ is refused (MCP020) instead of silently setting a prototype', () => {
+    const prop = compileFiles({ 'src/tools.ts': 'interface A {\n  __proto__: string\n}\n/** @tool */\nexport function t(a: A) {}\n' })
+    expect(prop.diagnostics.map((d) => [d.code, d.loc.line, d.loc.column])).toEqual([['MCP020', 2, 3]])
+    expect(prop.diagnostics[0]!.message).toContain('Rename it')
+    const param = compileFiles({ 'src/tools.ts': '/** @tool */\nexport function t(__proto__: string) {}\n' })
+    expect(param.diagnostics.map((d) => [d.code, d.loc.line, d.loc.column])).toEqual([['MCP020', 2, 19]])
+  })
+})
