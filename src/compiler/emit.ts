@@ -1,12 +1,12 @@
 /**
- * The code appended to a tool module: one standalone validator per declaration and the static dispatch
+ * The code appended to a tool module: the declarations' standalone validators and the static dispatch
  * table (`export const __mcp = __mcp_table(…)`). Plain, readable JavaScript; deterministic text.
  */
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
 import { revivePlan } from './plans.ts'
 import { objectSchema } from './schema.ts'
-import { compileValidator, runtimeImport } from './validator.ts'
+import { compileValidators, runtimeImport } from './validator.ts'
 
 export const TABLE_EXPORT = '__mcp'
 
@@ -65,16 +65,19 @@ function entry(d: Declaration, validator: string | undefined): string {
 
 /** The text appended to the module. */
 export function emitTable(module: string, decls: readonly Declaration[]): string {
-  const validators: string[] = []
+  const schemas: Record<string, object> = {}
   const entries: string[] = []
   decls.forEach((d, i) => {
     let name: string | undefined
     if (d.kind !== 'resource' || d.props.length > 0) {
       name = `__mcp_v${i}`
-      validators.push(`const ${name} = ${compileValidator(objectSchema(d.props), `v${i}`)};`)
+      schemas[name] = objectSchema(d.props)
     }
     entries.push(entry(d, name))
   })
+  // One compile for the module: tools that validate alike, and shared types, share code.
+  const names = Object.keys(schemas)
+  const validators = names.length === 0 ? [] : [`const __mcp_validators = ${compileValidators(schemas)};`, ...names.map((name, k) => `const ${name} = __mcp_validators[${k}];`)]
   return [
     '',
     '// ---- mcp-aot: generated at build time from the declarations above ----',

@@ -1,23 +1,37 @@
 /**
- * Build time: one JSON Schema 2020-12 → the source of a standalone ajv validator, as a JS expression
- * that ESM generated code can hold in a `const`. ajv's "ESM" standalone output still calls `require()` for
- * its helpers; they are rewritten here to the identifiers of RUNTIME_IMPORT (mcp-aot's own ESM copies).
+ * Build time: JSON Schemas 2020-12 → the source of standalone ajv validators, as a JS expression that ESM
+ * generated code can hold in a `const`. ajv's "ESM" standalone output still calls `require()` for its
+ * helpers; they are rewritten here to the identifiers of RUNTIME_IMPORT (mcp-aot's own ESM copies).
  *
- * The result looks like:
+ * A module's schemas are compiled together (compileValidators), so the code is as small as the rules:
+ * - only assertions reach ajv (descriptions and defaults are left out), so tools that validate alike share
+ *   one function, and an object fragment used more than once (a named type such as `Customer`) is compiled
+ *   once, as a function of its own the others call (a `$ref` seen by ajv only; published schemas stay inline);
+ * - ajv's 2020-12 bookkeeping for `unevaluated*` and `$dynamicRef` is off (SCHEMA.md never writes them);
+ * - error objects carry what the argument error lines read (`instancePath`, `keyword`, `params`), with the
+ *   params as literals: no `schemaPath`, no copy of the schema;
+ * - a failed `anyOf` reports itself alone: its branches' errors are dropped in the validator.
+ *
+ * compileValidators({ __mcp_v0: a, __mcp_v1: b }) looks like:
  *
  *   (() => {
- *   const schema0 = {…};
+ *   // standalone ajv validators of __mcp_v0, __mcp_v1
  *   const formats0 = /^…$/i;
- *   function validate0(data, {instancePath="", …}={}){
+ *   function validate1(data, {instancePath="", …}={}){
+ *   …
+ *   (vErrors ??= []).push({instancePath:instancePath+"/qty",keyword:"minimum",params:{comparison: ">=", limit: 1}});
  *   …
  *   }
- *   return validate0
+ *   function validate0(data, {instancePath="", …}={}){ … validate1(…) … }
+ *   return [validate0, validate0]
  *   })()
  */
 import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import standaloneModule from 'ajv/dist/standalone/index.js'
-import { _, Name, ValueScope } from 'ajv/dist/compile/codegen/index.js'
+import { _, not, Name, ValueScope } from 'ajv/dist/compile/codegen/index.js'
+import { alwaysValidSchema } from 'ajv/dist/compile/util.js'
+import type { KeywordCxt, KeywordDefinition } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { formats as runtimeFormats } from '../runtime/ajv/formats.ts'
 
@@ -73,6 +87,54 @@ const REQUIRES: readonly (readonly [string, string])[] = [
   ['require("ajv-formats/dist/formats").fullFormats', FORMATS],
 ]
 
+/** Keywords that only annotate: they never change a validation result, so ajv does not see them. */
+const ANNOTATIONS = new Set([
+  'description', 'default', 'title', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly',
+  'contentEncoding', 'contentMediaType', 'contentSchema',
+])
+/**
+ * Keywords the validators do not support: references (the compiler writes every fragment inline; the only
+ * `$ref`s are the shared fragments made here) and those that need the bookkeeping switched off below.
+ */
+const REFUSED = new Set([
+  '$id', '$ref', '$defs', 'definitions', '$anchor', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
+  'unevaluatedProperties', 'unevaluatedItems',
+])
+/** Keywords whose value is a map of schemas, one schema, or a list of schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas'])
+const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'])
+const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf', 'allOf', 'oneOf'])
+
+/** The `$ref` prefix of shared fragments while a module compiles (`mcp-aot:s0`); tools are `mcp-aot:t0`. */
+const KEY = 'mcp-aot:'
+
+/**
+ * ajv's `anyOf`, except that when no branch matches, the branches' errors are dropped before the anyOf's
+ * own: one line (`does not match any allowed shape`) says it, and the runtime needs no schema paths to
+ * tell branch errors apart. (ajv's own anyOf keeps them; it drops them only when a branch matches.)
+ */
+const anyOf: KeywordDefinition = {
+  keyword: 'anyOf',
+  schemaType: 'array',
+  trackErrors: true,
+  error: { message: 'must match a schema in anyOf' },
+  code(cxt: KeywordCxt) {
+    const { gen, schema, keyword, it } = cxt
+    if ((schema as unknown[]).some((s) => alwaysValidSchema(it, s as object))) return
+    const valid = gen.let('valid', false)
+    const branchValid = gen.name('_valid')
+    gen.block(() =>
+      (schema as unknown[]).forEach((_s, i) => {
+        cxt.subschema({ keyword, schemaProp: i, compositeRule: true }, branchValid)
+        gen.assign(valid, _`${valid} || ${branchValid}`)
+        gen.if(not(valid))
+      }),
+    )
+    cxt.reset()
+    cxt.pass(valid)
+  },
+}
+
 let cached: Ajv | undefined
 
 function instance(): Ajv {
@@ -82,11 +144,16 @@ function instance(): Ajv {
     allErrors: true,
     useDefaults: false,
     messages: false,
+    // A shared fragment stays a function of its own, called from every place that uses it.
+    inlineRefs: false,
     // Format functions are referenced as `__mcp_formats.name`; regular-expression formats are inlined.
     code: { source: true, esm: true, lines: true, formats: _`${new Name(FORMATS)}` },
   })
   addFormats(ajv, [...FORMAT_NAMES])
-  // Compile the meta-schema now, so its names never land in a user schema's scope (see compileValidator).
+  ajv.removeKeyword('anyOf')
+  ajv.addKeyword(anyOf)
+  // Compile the meta-schema now (with the 2020-12 options it needs), so its names never land in a user
+  // schema's scope (see compile).
   ajv.validateSchema({})
   cached = ajv
   return ajv
@@ -94,26 +161,154 @@ function instance(): Ajv {
 
 /**
  * Compiles one schema into a JS expression (an IIFE) evaluating to its validate function. `name` is a
- * unique JS identifier suffix (`v0`); the IIFE keeps every helper name local, so several validators can
- * share one module. Throws when the schema is refused by ajv's strict mode, or when the generated code
- * needs a helper the runtime does not provide.
+ * JS identifier (`v0`) used in comments and messages; the IIFE keeps every helper name local, so several
+ * validators can share one module. Throws when the schema is refused by ajv's strict mode, or when the
+ * generated code needs a helper the runtime does not provide.
  */
 export function compileValidator(schema: object, name: string): string {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`compileValidator: '${name}' is not a JS identifier`)
+  const { body, fns } = compile([[name, schema]])
+  return wrap(body, `${name}: standalone ajv validator`, fns[0]!)
+}
+
+/**
+ * Compiles the schemas of one module together into a JS expression (an IIFE) evaluating to an array of
+ * validate functions, one per entry of `schemas` in its order (`const [__mcp_v0, __mcp_v1] = …`). Keys
+ * are JS identifiers naming the validators in comments and messages. Entries that validate alike get the
+ * same function; fragments used more than once are compiled once.
+ */
+export function compileValidators(schemas: Readonly<Record<string, object>>): string {
+  const entries = Object.entries(schemas)
+  const { body, fns } = compile(entries)
+  return wrap(body, `standalone ajv validators of ${entries.map(([name]) => name).join(', ')}`, `[${fns.join(', ')}]`)
+}
+
+/** Statements plus, per entry, the name of its validate function. */
+function compile(entries: readonly (readonly [string, object])[]): { body: string; fns: string[] } {
   const ajv = instance()
+  for (const [name, schema] of entries) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`compileValidator: '${name}' is not a JS identifier`)
+    // The published schema itself must be valid, annotations included (ajv checks assertions below).
+    if (!ajv.validateSchema(schema)) {
+      throw new Error(`Validator ${name}: ajv refused the schema: ${ajv.errorsText(ajv.errors)}`)
+    }
+  }
+  const { roots, shared, indexes } = share(entries.map(([name, schema]) => assertions(schema, name) as object))
   // ajv numbers helper names (schema31, validate20, …) in one scope per instance, so names would depend
-  // on what was compiled before. A fresh value scope per schema makes the output depend on the schema alone.
+  // on what was compiled before. A fresh value scope per module makes the output depend on its schemas alone.
   ;(ajv as { scope: ValueScope }).scope = new ValueScope({ ...ajv.scope.opts, scope: {} })
+  // Ajv2020 forces these on; switched off while compiling, so no `evaluated`/`dynamicAnchors` code is written.
+  const opts = ajv.opts as { unevaluated: boolean; dynamicRef: boolean }
+  const saved = { unevaluated: opts.unevaluated, dynamicRef: opts.dynamicRef }
+  Object.assign(opts, { unevaluated: false, dynamicRef: false })
   let source: string
   try {
-    const validate = ajv.compile(schema)
-    source = standaloneCode(ajv, validate)
-  } catch (error) {
-    throw new Error(`Validator ${name}: ajv refused the schema: ${(error as Error).message}`, { cause: error })
+    shared.forEach((s, k) => ajv.addSchema(s, `${KEY}s${k}`))
+    const exports: Record<string, string> = {}
+    roots.forEach((root, k) => {
+      const name = entries[indexes.indexOf(k)]![0]
+      try {
+        ajv.addSchema(root, `${KEY}t${k}`)
+        ajv.getSchema(`${KEY}t${k}`)
+      } catch (error) {
+        throw new Error(`Validator ${name}: ajv refused the schema: ${(error as Error).message}`, { cause: error })
+      }
+      exports[`t${k}`] = `${KEY}t${k}`
+    })
+    source = standaloneCode(ajv, exports)
   } finally {
-    ajv.removeSchema(schema)
+    Object.assign(opts, saved)
+    ajv.removeSchema(new RegExp(`^${KEY}`))
   }
-  return standaloneToExpression(source, name)
+  const { body, fns } = rewrite(source, entries.map(([name]) => name).join(', '))
+  return { body, fns: indexes.map((k) => fns[`t${k}`]!) }
+}
+
+/** The schema without annotations, checked for keywords the validators do not support. */
+function assertions(schema: unknown, name: string): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(k)) continue
+    if (REFUSED.has(k)) throw new Error(`Validator ${name}: '${k}' is not supported (schemas are written inline)`)
+    if (SCHEMA_MAPS.has(k) && typeof v === 'object' && v !== null) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, assertions(s, name)]))
+    } else if (SCHEMA_ONE.has(k)) out[k] = assertions(v, name)
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map((s) => assertions(s, name))
+    else out[k] = v
+  }
+  return out
+}
+
+type Node = Record<string, unknown>
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The subschemas directly inside `node`, with a way to replace each. */
+function children(node: Node): { get: () => unknown; set: (v: unknown) => void }[] {
+  const out: { get: () => unknown; set: (v: unknown) => void }[] = []
+  for (const [k, v] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(k) && isNode(v)) {
+      for (const p of Object.keys(v)) out.push({ get: () => v[p], set: (s) => (v[p] = s) })
+    } else if (SCHEMA_ONE.has(k)) out.push({ get: () => node[k], set: (s) => (node[k] = s) })
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) v.forEach((_s, i) => out.push({ get: () => v[i], set: (s) => (v[i] = s) }))
+  }
+  return out
+}
+
+/** Worth a function of its own when used twice: an object with properties (a named type), or a union. */
+const shareable = (node: Node) => isNode(node.properties) && Object.keys(node.properties).length > 0 || Array.isArray(node.anyOf)
+
+/**
+ * Identical roots become one; then, largest first, every fragment used more than once (in the roots or in
+ * fragments already shared) becomes a shared schema of its own, referenced by `$ref`. Deterministic: the
+ * order depends on the schemas alone. `indexes[i]` is the root of entry i.
+ */
+function share(schemas: readonly object[]): { roots: object[]; shared: Node[]; indexes: number[] } {
+  const roots: object[] = []
+  const seen = new Map<string, number>()
+  const indexes = schemas.map((s) => {
+    const key = JSON.stringify(s)
+    let k = seen.get(key)
+    if (k === undefined) seen.set(key, (k = roots.push(s) - 1))
+    return k
+  })
+  const shared: Node[] = []
+  for (;;) {
+    // Every fragment below a root or a shared schema, by its JSON text, in order of first appearance.
+    const uses = new Map<string, { node: Node; count: number }>()
+    const visit = (node: unknown) => {
+      if (!isNode(node)) return
+      for (const child of children(node)) {
+        const c = child.get()
+        if (!isNode(c)) continue
+        if (shareable(c)) {
+          const key = JSON.stringify(c)
+          const use = uses.get(key)
+          if (use) use.count++
+          else uses.set(key, { node: c, count: 1 })
+        }
+        visit(c)
+      }
+    }
+    roots.forEach(visit)
+    shared.forEach(visit)
+    let best: [string, Node] | undefined
+    for (const [key, { node, count }] of uses) if (count > 1 && (!best || key.length > best[0].length)) best = [key, node]
+    if (!best) break
+    const [key, node] = best
+    const ref = { $ref: `${KEY}s${shared.length}` }
+    shared.push(structuredClone(node))
+    const replace = (n: unknown) => {
+      if (!isNode(n)) return
+      for (const child of children(n)) {
+        const c = child.get()
+        if (isNode(c) && JSON.stringify(c) === key) child.set(ref)
+        else replace(c)
+      }
+    }
+    roots.forEach(replace)
+    shared.forEach(replace)
+  }
+  return { roots, shared, indexes }
 }
 
 /**
@@ -121,34 +316,92 @@ export function compileValidator(schema: object, name: string): string {
  * returns. Exported for tests; throws when a `require(` (or `eval(`, `new Function`) survives the rewrite.
  */
 export function standaloneToExpression(source: string, name: string): string {
-  return wrap(rewrite(source, name), name)
+  const { body, fns } = rewrite(source, name)
+  return wrap(body, `${name}: standalone ajv validator`, fns.validate!)
 }
 
-/** Turns ajv's ESM standalone module text into statements plus the validate function's name. */
-function rewrite(source: string, name: string): { body: string; fn: string } {
-  const lines = source.split('\n')
-  let fn: string | undefined
-  const body: string[] = []
-  for (let line of lines) {
+/**
+ * Turns ajv's ESM standalone module text into statements plus the validate function of each export:
+ * helpers become runtime imports, schema references become literals, error objects lose `schemaPath`,
+ * and each error is pushed in one statement.
+ */
+function rewrite(source: string, name: string): { body: string; fns: Record<string, string> } {
+  const fns: Record<string, string> = {}
+  const schemas = new Map<string, unknown>()
+  const lines: string[] = []
+  for (let line of source.split('\n')) {
     if (line === '"use strict";' || line === '') continue
-    const exported = /^export (?:const validate =|default) (\w+);$/.exec(line)
+    const exported = /^export (?:const (\w+) =|default) (\w+);$/.exec(line)
     if (exported) {
-      fn = exported[1]
+      fns[exported[1] ?? 'default'] ??= exported[2]!
       continue
     }
+    const schema = /^const (schema\d+) = (.*);$/.exec(line)
+    if (schema) schemas.set(schema[1]!, JSON.parse(schema[2]!))
     for (const [from, to] of REQUIRES) line = line.split(from).join(to)
     line = line.replace(new RegExp(`^const (\\w+) = ${FORMATS}(?:\\.([\\w$]+)|\\["([^"]+)"\\]);$`), (_m, local, a, b) => `const ${local} = ${formatIdentifier(a ?? b)};`)
-    body.push(line)
+    lines.push(line)
   }
-  if (!fn) throw new Error(`Validator ${name}: ajv's standalone code has no export`)
+  if (Object.keys(fns).length === 0) throw new Error(`Validator ${name}: ajv's standalone code has no export`)
+  const inlined = lines.map((line) => (/^const (schema|formats)\d+ = /.test(line) ? line : literals(errorObject(line), schemas)))
+  // A schema constant nothing refers to any more is left out.
+  const used = (id: string) => inlined.some((l) => !l.startsWith(`const ${id} = `) && new RegExp(`(?<![\\w$.])${id}\\b`).test(mask(l)))
+  const body = inlined.filter((l) => !/^const schema\d+ = /.test(l) || used(/^const (\w+)/.exec(l)![1]!))
   check(body, name)
-  return { body: body.join('\n'), fn }
+  return { body: pushes(body.join('\n')), fns }
+}
+
+/**
+ * The line with the contents of its string literals replaced by `_` (same length), so text inside a
+ * schema (a property named `schemaPath`, a description that says `require(`) is never taken for code.
+ * Regular-expression formats are whole lines of their own (`const formats0 = /…/i;`) and are blanked.
+ */
+function mask(line: string): string {
+  if (/^const formats\d+ = \/.*\/[a-z]*;$/.test(line)) return ''
+  return line.replace(/"((?:[^"\\]|\\.)*)"/g, (_m, inner: string) => `"${'_'.repeat(inner.length)}"`)
+}
+
+/** `{instancePath…,schemaPath:"#/…",keyword:…}` → `{instancePath…,keyword:…}`. */
+function errorObject(line: string): string {
+  if (!/^const err\d+ = \{instancePath/.test(line)) return line
+  const at = /,schemaPath:"_*",keyword:/.exec(mask(line))
+  if (!at) return line
+  const end = at.index + at[0].length - ',keyword:'.length
+  return line.slice(0, at.index) + line.slice(end)
+}
+
+/** `schema0.properties.priority.enum` → `["low","normal","high"]`: the value itself, not a path into a copy of the schema. */
+function literals(line: string, schemas: ReadonlyMap<string, unknown>): string {
+  if (schemas.size === 0) return line
+  const masked = mask(line)
+  let out = ''
+  let last = 0
+  for (const m of masked.matchAll(/(?<![\w$.])(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[\d+\]|\["_*"\])*)/g)) {
+    if (!schemas.has(m[1]!)) continue
+    let value = schemas.get(m[1]!)
+    const path = line.slice(m.index + m[1]!.length, m.index + m[0].length)
+    for (const step of path.matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) {
+      const key = step[1] ?? step[2] ?? JSON.parse(step[3]!)
+      value = (value as Record<string, unknown>)[key]
+    }
+    out += line.slice(last, m.index) + JSON.stringify(value)
+    last = m.index + m[0].length
+  }
+  return out + line.slice(last)
+}
+
+/** ajv's seven lines per error (`const err0 = {…}; if(vErrors === null){…} … errors++;`) → two. */
+function pushes(code: string): string {
+  return code.replace(
+    /^const (err\d+) = (\{.*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\nerrors\+\+;$/gm,
+    (_m, _err, object: string) => `(vErrors ??= []).push(${object});\nerrors++;`,
+  )
 }
 
 /** Refuses code that would not run as plain ESM on the edge, and formats the runtime lacks. */
 function check(lines: readonly string[], name: string): void {
   for (const line of lines) {
-    const code = withoutStrings(line)
+    const code = mask(line)
     for (const banned of ['require(', 'new Function', 'eval(', 'import(']) {
       if (code.includes(banned)) {
         throw new Error(`Validator ${name}: the generated code still contains '${banned}' (a helper mcp-aot does not provide): ${line}`)
@@ -168,16 +421,6 @@ function check(lines: readonly string[], name: string): void {
   }
 }
 
-/**
- * The line with its string contents blanked (`"…"` → `""`), so text inside a schema (a description
- * that says `require(`) is not mistaken for code. Regular-expression formats are whole lines of their
- * own (`const formats0 = /…/i;`) and are skipped the same way.
- */
-function withoutStrings(line: string): string {
-  if (/^const formats\d+ = \/.*\/[a-z]*;$/.test(line)) return ''
-  return line.replace(/"(?:[^"\\]|\\.)*"/g, '""')
-}
-
-function wrap({ body, fn }: { body: string; fn: string }, name: string): string {
-  return `(() => {\n// ${name}: standalone ajv validator\n${body}\nreturn ${fn}\n})()`
+function wrap(body: string, comment: string, result: string): string {
+  return `(() => {\n// ${comment}\n${body}\nreturn ${result}\n})()`
 }

@@ -95,19 +95,9 @@ function line(error: AjvError): string {
 }
 
 /**
- * The argument error lines for a failed validation. The per-branch errors ajv reports under a failed
- * `anyOf` are dropped: the anyOf's own line says it.
+ * The argument error lines for a failed validation. mcp-aot's validators report a failed `anyOf` by its
+ * own error alone (its branches' errors are dropped where they arise, see src/compiler/validator.ts).
  */
 export function argumentErrors(errors: readonly AjvError[]): string[] {
-  const anyOfs = errors.filter((e) => e.keyword === 'anyOf')
-  const lines = new Set<string>()
-  for (const error of errors) {
-    const inBranch = anyOfs.some(
-      (a) =>
-        error.schemaPath.startsWith(a.schemaPath + '/') &&
-        (error.instancePath === a.instancePath || error.instancePath.startsWith(a.instancePath + '/')),
-    )
-    if (!inBranch) lines.add(line(error))
-  }
-  return [...lines]
+  return [...new Set(errors.map(line))]
 }

@@ -75,33 +75,6 @@ describe('argumentErrors', () => {
     ])
   })
 
-  it('drops the branch errors of a failed anyOf, only for that anyOf and its value', () => {
-    expect(
-      argumentErrors([
-        err('/items/0', '#/properties/items/items/anyOf/0/type', 'type', { type: 'string' }),
-        err('/items/0/x', '#/properties/items/items/anyOf/1/properties/x/type', 'type', { type: 'integer' }),
-        err('/items/0', '#/properties/items/items/anyOf', 'anyOf'),
-        err('/items/1/y', '#/properties/items/items/properties/y/type', 'type', { type: 'integer' }),
-        err('/other', '#/properties/other/type', 'type', { type: 'boolean' }),
-      ]),
-    ).toEqual([
-      "Argument 'items[0]' does not match any allowed shape.",
-      "Argument 'items[1].y' must be an integer.",
-      "Argument 'other' must be a boolean.",
-    ])
-  })
-
-  it('keeps the errors of a sibling value under the same schema path', () => {
-    // items[1] failed a rule outside the anyOf; items[0]'s anyOf failing must not hide it.
-    expect(
-      argumentErrors([
-        err('/items/0', '#/properties/items/items/anyOf/0/type', 'type', { type: 'string' }),
-        err('/items/0', '#/properties/items/items/anyOf', 'anyOf'),
-        err('/items', '#/properties/items/maxItems', 'maxItems', { limit: 1 }),
-      ]),
-    ).toEqual(["Argument 'items[0]' does not match any allowed shape.", "Argument 'items' must have at most 1 item(s)."])
-  })
-
   it('removes repeated lines', () => {
     expect(
       argumentErrors([
