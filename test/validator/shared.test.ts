@@ -1,0 +1,134 @@
+/** compileValidators: a module's schemas in one compile, sharing code, with the same results as one compile each. */
+import { describe, expect, it } from 'vitest'
+import { compileValidator, compileValidators } from '../../src/compiler/validator.ts'
+import type { ValidateFn } from '../../src/runtime/table.ts'
+import { closed, linesFor, loadModule } from './load.ts'
+
+const customer = closed({ name: { type: 'string', minLength: 1 }, email: { type: 'string', format: 'email' } })
+const item = closed({ sku: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, qty: { type: 'integer', minimum: 1, maximum: 1000 } })
+const order = (description: string) =>
+  closed({
+    customer: { ...customer, description },
+    items: { type: 'array', description: 'Lines.', items: item, minItems: 1 },
+    note: { type: ['string', 'null'] },
+    priority: { type: 'string', description, enum: ['low', 'normal', 'high'], default: 'normal' },
+  }, ['customer', 'items'])
+const invoice = closed({ customer, lines: { type: 'array', items: item }, shape: { anyOf: [item, { type: 'null' }] } })
+const echo = closed({ text: { type: 'string' } })
+
+const schemas = { a: order('Who orders.'), b: echo, c: order('Someone else.'), d: invoice }
+
+async function loadAll(): Promise<ValidateFn[]> {
+  const mod = (await loadModule({ all: compileValidators(schemas) })) as unknown as { all: ValidateFn[] }
+  return mod.all
+}
+
+const inputs: unknown[] = [
+  { customer: { name: 'Ann', email: 'ann@example.com' }, items: [{ sku: 'ABC-1234', qty: 2 }], priority: 'high' },
+  { customer: { name: '', email: 'nope', x: 1 }, items: [{ sku: 'abc', qty: 0 }, { qty: 1.5 }, 3], note: 1, priority: 'urgent', coupon: 'X' },
+  { customer: null, items: [] },
+  { text: 'hi' },
+  { text: 3, extra: true },
+  { customer: { name: 'A', email: 'a@b.co' }, lines: [{ sku: 'ABC-1234', qty: 1 }], shape: null },
+  { customer: { name: 'A', email: 'a@b.co' }, lines: [{ sku: 'ABC-1234', qty: 1 }], shape: { sku: 'x', qty: 0 } },
+  { customer: { email: 'a@b.co' }, lines: [{ sku: 'ABC-1234', qty: 1001 }], shape: 'square' },
+  'not an object',
+  null,
+]
+
+describe('compileValidators', () => {
+  it('returns one validate function per schema, in order, with the results of one compile each', async () => {
+    const all = await loadAll()
+    expect(all).toHaveLength(4)
+    const one = await loadModule(Object.fromEntries(Object.entries(schemas).map(([k, s]) => [k, compileValidator(s, k)])))
+    Object.keys(schemas).forEach((k, i) => {
+      for (const input of inputs) {
+        expect(all[i]!(input), `${k} ${JSON.stringify(input)}`).toBe(one[k]!(input))
+        expect(all[i]!.errors ?? null).toEqual(one[k]!.errors ?? null)
+      }
+    })
+  })
+
+  it('writes the argument lines of SCHEMA.md through a shared type', async () => {
+    const [a] = await loadAll()
+    expect(linesFor(a!, inputs[1])).toEqual([
+      "Unknown argument 'coupon'.",
+      "Unknown argument 'customer.x'.",
+      "Argument 'customer.name' must have at least 1 character(s).",
+      "Argument 'customer.email' must be a valid email.",
+      "Argument 'items[0].sku' must match the pattern ^[A-Z]{3}-\\d{4}$.",
+      "Argument 'items[0].qty' must be >= 1.",
+      "Argument 'items[1].sku' is required.",
+      "Argument 'items[1].qty' must be an integer.",
+      "Argument 'items[2]' must be an object.",
+      "Argument 'note' must be a string or null.",
+      "Argument 'priority' must be one of: low, normal, high.",
+    ])
+  })
+
+  it('gives schemas that differ only in annotations one function, and compiles a repeated type once', async () => {
+    const [a, b, c, d] = await loadAll()
+    expect(a).toBe(c)
+    expect(new Set([a, b, d]).size).toBe(3)
+    const code = compileValidators(schemas)
+    // Three tools, plus one function each for the object types used more than once (Customer, Item).
+    expect(code.match(/^function validate\d+\(/gm)).toHaveLength(5)
+    expect(code.match(/keyword:"format"/g)).toHaveLength(1)
+    expect(code.match(/keyword:"pattern"/g)).toHaveLength(1)
+    expect(code).not.toContain('Who orders.')
+    expect(code).toMatch(/\nreturn \[(validate\d+), validate\d+, \1, validate\d+\]\n\}\)\(\)$/)
+  })
+
+  it('is byte-identical whatever was compiled before', () => {
+    const first = compileValidators(schemas)
+    compileValidators({ x: invoice, y: echo })
+    compileValidator(customer, 'z')
+    expect(compileValidators(schemas)).toBe(first)
+  })
+
+  it('names the validator ajv refuses, and refuses references and unevaluated*', () => {
+    expect(() => compileValidators({ ok: echo, bad: { type: 'string', minimum: 1 } })).toThrow(/^Validator bad: ajv refused the schema/)
+    expect(() => compileValidators({ ok: echo, bad: { type: 'string', description: 3 } })).toThrow(/^Validator bad: ajv refused the schema/)
+    expect(() => compileValidators({ r: closed({ a: { $ref: '#/$defs/x' } }) })).toThrow(/^Validator r: '\$ref' is not supported/)
+    expect(() => compileValidators({ u: { type: 'object', unevaluatedProperties: false } })).toThrow(/^Validator u: 'unevaluatedProperties' is not supported/)
+    expect(() => compileValidators({ 'not-an-identifier': echo })).toThrow(/not a JS identifier/)
+  })
+})
+
+describe('generated error objects', () => {
+  it('report a failed anyOf by its own error alone, and keep errors outside it', async () => {
+    const { v } = await loadModule({
+      v: compileValidator(closed({
+        items: { type: 'array', items: { anyOf: [{ type: 'string' }, closed({ x: { type: 'integer' } })] }, maxItems: 1 },
+      }), 'v'),
+    })
+    expect(v!({ items: [{ x: 'a' }, 'ok'] })).toBe(false)
+    expect(v!.errors).toEqual([
+      { instancePath: '/items', keyword: 'maxItems', params: { limit: 1 } },
+      { instancePath: '/items/0', keyword: 'anyOf', params: {} },
+    ])
+    expect(v!({ items: [{ x: 1 }] })).toBe(true)
+    expect(v!.errors).toBeNull()
+  })
+
+  it('take params from the schema as literals, whatever the properties are called', async () => {
+    const schema = closed({
+      schema0: { type: 'string', enum: ['a', 'b'] },
+      schemaPath: { type: ['integer', 'null'] },
+      'say "schema0.x"': { enum: [1, 'two', null] },
+    })
+    const code = compileValidator(schema, 'v')
+    expect(code).not.toMatch(/^const schema\d+ = /m)
+    const { v } = await loadModule({ v: code })
+    expect(linesFor(v!, { schema0: 'c', schemaPath: 'x', 'say "schema0.x"': 3 })).toEqual([
+      "Argument 'schema0' must be one of: a, b.",
+      "Argument 'schemaPath' must be an integer or null.",
+      'Argument \'say "schema0.x"\' must be one of: 1, two, null.',
+    ])
+    expect(v!.errors!.map((e) => Object.keys(e))).toEqual([
+      ['instancePath', 'keyword', 'params'],
+      ['instancePath', 'keyword', 'params'],
+      ['instancePath', 'keyword', 'params'],
+    ])
+  })
+})
