@@ -1,6 +1,8 @@
 /**
  * The code appended to a tool module: the declarations' standalone validators and the static dispatch
  * table (`export const __mcp = __mcp_table(…)`). Plain, readable JavaScript; deterministic text.
+ * It imports from 'mcp-aot/internal' only the optional runtime parts its declarations use (a reviver,
+ * a runner, the resources/prompts/param-headers features), so a bundle holds nothing else.
  */
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
@@ -11,6 +13,8 @@ import { compileValidators, runtimeImport } from './validator.ts'
 export const TABLE_EXPORT = '__mcp'
 
 const json = (v: unknown) => JSON.stringify(v)
+/** The local name of an import from 'mcp-aot/internal'. */
+const local = (name: string) => `__mcp_${name}`
 
 /** The tools/list entry in the latest revision's shape, keys in a fixed order. */
 export function toolDefinition(d: Declaration): ToolDefinition {
@@ -29,61 +33,89 @@ function invoke(d: Declaration): string {
   return `(a, c, s) => ${d.binding}(${args.join(', ')})`
 }
 
-function revive(d: Declaration): string {
-  return json(revivePlan({ kind: 'object', props: d.props }))
+/** Which runner a declaration needs: the context runner when it takes a ToolContext, the signal runner when it takes an AbortSignal or has a @timeout, none for a plain call. */
+function runner(d: Declaration): string | undefined {
+  if (d.slots.some((s) => s.kind === 'context')) return 'contextRunner'
+  if (d.slots.some((s) => s.kind === 'signal') || d.timeoutMs !== undefined) return 'signalRunner'
+  return undefined
+}
+
+/** The optional entry fields (`revive`, `run`) and the names they import. */
+function optional(d: Declaration, lines: string[], used: Set<string>): void {
+  const plan = revivePlan({ kind: 'object', props: d.props })
+  if (plan !== 0) {
+    lines.push(`revive: ${local('reviver')}(${json(plan)})`)
+    used.add('reviver')
+  }
+  const run = runner(d)
+  if (run) {
+    lines.push(`run: ${local(run)}`)
+    used.add(run)
+  }
 }
 
 function loc(d: Declaration): string {
   return json(`${d.loc.file}:${d.loc.line}:${d.loc.column}`)
 }
 
-function entry(d: Declaration, validator: string | undefined): string {
+/** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */
+function entry(d: Declaration, validator: string | undefined, used: Set<string>): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d)}`]
   if (d.kind === 'tool') {
-    const def = toolDefinition(d)
-    lines.push(`def: ${json(def)}`, `json: ${json(json(def))}`, `validate: ${validator}`, `revive: ${revive(d)}`, `result: ${json(d.result)}`)
+    const text = json(toolDefinition(d))
+    if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
+    lines.push(`json: ${json(text)}`, `validate: ${validator}`, `result: ${json(d.result)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
   } else if (d.kind === 'resource') {
+    used.add('resourcesFeature')
     lines.push(`uri: ${json(d.uri)}`, `template: ${d.uri!.includes('{')}`)
     if (d.title) lines.push(`title: ${json(d.title)}`)
     if (d.description) lines.push(`description: ${json(d.description)}`)
     if (d.mimeType) lines.push(`mimeType: ${json(d.mimeType)}`)
     if (validator) lines.push(`validate: ${validator}`)
-    lines.push(`revive: ${revive(d)}`)
   } else {
+    used.add('promptsFeature')
     if (d.title) lines.push(`title: ${json(d.title)}`)
     if (d.description) lines.push(`description: ${json(d.description)}`)
     const args = d.props.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), required: !p.optional }))
-    lines.push(`arguments: ${json(args)}`, `validate: ${validator}`, `revive: ${revive(d)}`)
+    lines.push(`arguments: ${json(args)}`, `validate: ${validator}`)
     const completions: Record<string, string[]> = {}
     for (const p of d.props) if (p.type.kind === 'enum') completions[p.name] = p.type.values.map(String)
     if (Object.keys(completions).length > 0) lines.push(`completions: ${json(completions)}`)
   }
+  optional(d, lines, used)
   lines.push(`invoke: ${invoke(d)}`)
   return `  {\n    ${lines.join(',\n    ')},\n  }`
 }
+
+/** The table's features, in a fixed order. */
+const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature'] as const
 
 /** The text appended to the module. */
 export function emitTable(module: string, decls: readonly Declaration[]): string {
   const schemas: Record<string, object> = {}
   const entries: string[] = []
+  const used = new Set<string>()
   decls.forEach((d, i) => {
     let name: string | undefined
     if (d.kind !== 'resource' || d.props.length > 0) {
       name = `__mcp_v${i}`
       schemas[name] = objectSchema(d.props)
     }
-    entries.push(entry(d, name))
+    entries.push(entry(d, name, used))
   })
   // One compile for the module: tools that validate alike, and shared types, share code.
   const names = Object.keys(schemas)
   const validators = names.length === 0 ? [] : [`const __mcp_validators = ${compileValidators(schemas)};`, ...names.map((name, k) => `const ${name} = __mcp_validators[${k}];`)]
+  const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
+  const features = FEATURES.filter((name) => used.has(name)).map(local)
+  const tail = features.length > 0 ? `, [${features.join(', ')}]` : ''
   return [
     '',
     '// ---- mcp-aot: generated at build time from the declarations above ----',
-    `${runtimeImport(validators.join('\n'), ['table as __mcp_table'])};`,
+    `${runtimeImport(validators.join('\n'), imports)};`,
     ...validators,
-    `export const ${TABLE_EXPORT} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]);`,
+    `export const ${TABLE_EXPORT} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]${tail});`,
     '',
   ].join('\n')
 }

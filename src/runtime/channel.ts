@@ -6,7 +6,7 @@
  */
 import { notificationText } from './jsonrpc.ts'
 
-const encoder = new TextEncoder()
+const encoder = /* @__PURE__ */ new TextEncoder()
 
 export class Channel {
   readonly #headers: Record<string, string>

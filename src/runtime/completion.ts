@@ -22,7 +22,7 @@ export function complete(core: Core, exchange: Exchange, params: Record<string, 
     if (!prompt) return new RpcError(INVALID_PARAMS, `Unknown prompt '${ref.name}'.`, { name: ref.name })
     candidates = prompt.completions?.[argument.name] ?? []
   } else if (ref?.type === 'ref/resource') {
-    const known = core.resources.has(ref.uri) || core.templates.some((template) => template.entry.uri === ref.uri)
+    const known = core.resources.has(ref.uri) || core.templates.some((template) => template.uri === ref.uri)
     if (!known) return new RpcError(INVALID_PARAMS, `Unknown resource template '${ref.uri}'.`, { uri: ref.uri })
   } else {
     return new RpcError(INVALID_PARAMS, "completion/complete needs params.ref of type 'ref/prompt' or 'ref/resource'.")

@@ -6,8 +6,9 @@ import type { AuthInfo, ElicitResult, InputRequest, LogLevel, ToolContext } from
 import type { Exchange } from './exchange.ts'
 import type { InputRound } from './input-round.ts'
 import { LOG_LEVELS } from './protocol.ts'
+import { sessionCapabilities } from './session.ts'
 
-const done: Promise<void> = Promise.resolve()
+const done: Promise<void> = /* @__PURE__ */ Promise.resolve()
 
 export class RunContext implements ToolContext {
   readonly #exchange: Exchange
@@ -35,8 +36,10 @@ export class RunContext implements ToolContext {
   get protocolVersion(): string {
     return this.#exchange.version
   }
+  /** Per request (2026-07-28), or what the client declared at initialize, as the session id carries it. */
   get clientCapabilities(): Record<string, unknown> {
-    return this.#exchange.capabilities
+    const exchange = this.#exchange
+    return exchange.capabilities ?? sessionCapabilities(exchange.request.headers.get('mcp-session-id'))
   }
 
   progress(progress: number, total?: number, message?: string): Promise<void> {

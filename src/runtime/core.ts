@@ -1,21 +1,16 @@
 /**
- * Everything a server computes once in `createServer`: the entries by name, the template matchers, the
- * prebuilt list pages and JSON fragments, the state signer. Handlers read it; nothing in it changes
+ * Everything a server computes once in `createServer`: the entries by name, the prebuilt tools/list
+ * pages and JSON fragments, the features its tables asked for. Handlers read it; nothing in it changes
  * per request.
  */
 import type { ServerInfo, ServerOptions } from './api.ts'
-import type { PromptEntry, ResourceEntry, ToolEntry } from './table.ts'
+import type { Feature, HeaderCheck } from './feature.ts'
+import type { InputKit } from './runner.ts'
+import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './compat.ts'
-import { ListPages, promptItems, resourceItems, toolItems } from './lists.ts'
+import { ListPages, toolItems } from './lists.ts'
 import { META_SERVER_INFO } from './protocol.ts'
-import { StateSigner } from './state.ts'
-import { compileTemplate, type UriMatcher } from './uri-template.ts'
-
-export interface Template {
-  readonly entry: ResourceEntry
-  readonly match: UriMatcher
-}
 
 export interface Core {
   readonly info: ServerInfo
@@ -23,21 +18,27 @@ export interface Core {
   readonly tools: ReadonlyMap<string, ToolEntry>
   readonly prompts: ReadonlyMap<string, PromptEntry>
   readonly resources: ReadonlyMap<string, ResourceEntry>
-  readonly templates: readonly Template[]
+  /** Resource templates, in declaration order (their matchers belong to the resources feature). */
+  readonly templates: readonly ResourceEntry[]
+  readonly features: ReadonlySet<Feature>
+  /** The `Mcp-Param-*` header check, when a table asked for it. */
+  readonly headerCheck: HeaderCheck | undefined
+  /** Makes the SSE channel; present when some function takes a ToolContext (only those can notify). */
+  readonly channel: InputKit['channel'] | undefined
   readonly toolPages: ListPages
-  readonly promptPages: ListPages
-  readonly resourcePages: ListPages
-  readonly templatePages: ListPages
-  readonly signer: StateSigner
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
   readonly serverMeta: string
   /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
   readonly completeTail: string
+  /** The same for list results: with ttlMs and cacheScope. */
+  readonly listTail: string
   /** The same for resources/read: with ttlMs and cacheScope. */
   readonly readTail: string
   /** ttlMs and cacheScope of discover and list results. */
   readonly listTtlMs: number
   readonly listScope: 'public' | 'private'
+  /** A tool's tools/list entry as an object, parsed from its JSON text on first use. */
+  definition(tool: ToolEntry): ToolDefinition
   /** Hands an exception to `onError` (else the console, as Workers logs show it); never throws. */
   report(error: unknown, kind: string, name: string): void
 }
@@ -52,25 +53,35 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   const readScope = options.cacheScope ?? 'private'
   const readTtlMs = options.ttlMs ?? 0
   const listTail = `,"resultType":"complete","ttlMs":${listTtlMs},"cacheScope":"${listScope}",${serverMeta}`
-  const { tools, prompts, resources, templates } = registry
+  const { tools, prompts, resources, templates, features } = registry
   const onError = options.onError
-  return {
+  const definitions = new Map<ToolEntry, ToolDefinition>()
+  let headerCheck: HeaderCheck | undefined
+  for (const feature of features) headerCheck ??= feature.headers
+  let channel: InputKit['channel'] | undefined
+  for (const entry of [...tools, ...prompts, ...resources, ...templates]) channel ??= entry.run?.input?.channel
+  const core: Core = {
     info,
     options,
     tools: new Map(tools.map((entry) => [entry.name, entry])),
     prompts: new Map(prompts.map((entry) => [entry.name, entry])),
     resources: new Map(resources.map((entry) => [entry.uri, entry])),
-    templates: templates.map((entry) => ({ entry, match: compileTemplate(entry.uri) })),
-    toolPages: new ListPages('tools', tools.length, (flavour) => toolItems(tools, flavour), listTail),
-    promptPages: new ListPages('prompts', prompts.length, (flavour) => promptItems(prompts, flavour), listTail),
-    resourcePages: new ListPages('resources', resources.length, (flavour) => resourceItems(resources, flavour), listTail),
-    templatePages: new ListPages('resourceTemplates', templates.length, (flavour) => resourceItems(templates, flavour), listTail),
-    signer: new StateSigner(),
+    templates,
+    features,
+    headerCheck,
+    channel,
+    toolPages: new ListPages('tools', tools.length, (flavour) => toolItems(core, tools, flavour), listTail),
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,
+    listTail,
     readTail: `,"resultType":"complete","ttlMs":${readTtlMs},"cacheScope":"${readScope}",${serverMeta}`,
     listTtlMs,
     listScope,
+    definition(tool) {
+      let definition = definitions.get(tool)
+      if (!definition) definitions.set(tool, (definition = JSON.parse(tool.json) as ToolDefinition))
+      return definition
+    },
     report(error, kind, name) {
       try {
         if (!onError) return console.error(`mcp-aot: the ${kind} '${name}' failed:`, error)
@@ -80,4 +91,5 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
       }
     },
   }
+  return core
 }

@@ -5,13 +5,12 @@
  * 2026-07-28 `_meta`, or whose MCP-Protocol-Version names that revision, is served statelessly by its
  * rules; anything else is a legacy (initialize-based) message.
  */
-import type { AuthInfo } from './api.ts'
 import type { Core } from './core.ts'
-import { Exchange, type Execution } from './exchange.ts'
+import { Exchange, type Arrival } from './exchange.ts'
 import { flavourOf, type Flavour } from './compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
 import { errorText, idOf, isResponse, readMessage, resultText, RpcError, type Message, type RequestId } from './jsonrpc.ts'
-import { legacyMethods, modernMethods, STREAMING, type Handler, type Methods } from './methods.ts'
+import { eraMethods, STREAMING, type Handler, type Methods } from './methods.ts'
 import {
   HEADER_MISMATCH,
   INTERNAL_ERROR,
@@ -30,7 +29,7 @@ import {
   UNSUPPORTED_VERSION,
 } from './protocol.ts'
 import { sessionId } from './session.ts'
-import { decodeHeaderValue, headerValue, paramHeaderProblem, paramHeaders, type ParamHeader } from './request-headers.ts'
+import { decodeHeaderValue, headerValue } from './request-headers.ts'
 
 export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
 const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
@@ -42,11 +41,7 @@ const isObject = (value: unknown): value is Record<string, any> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What is known about a POST once it passed the HTTP checks. */
-export interface Incoming {
-  readonly request: Request
-  readonly env: unknown
-  readonly execution: Execution | undefined
-  readonly auth: AuthInfo | undefined
+export interface Incoming extends Arrival {
   /** CORS headers for an allowed browser origin. */
   readonly cors: Record<string, string> | undefined
   /** The client accepts text/event-stream. */
@@ -64,30 +59,19 @@ export class Dispatcher {
   readonly #core: Core
   readonly #modern: Methods
   readonly #legacy: Methods
-  /** Each tool's `x-mcp-header` declarations, read from its schema on its first call. */
-  readonly #paramHeaders = new Map<string, readonly ParamHeader[]>()
   #paramHeaderNames: readonly string[] | undefined
   readonly #initialize = new Map<string, string>()
 
   constructor(core: Core) {
     this.#core = core
-    this.#modern = modernMethods(core)
-    this.#legacy = legacyMethods(core)
+    const { modern, legacy } = eraMethods(core)
+    this.#modern = modern
+    this.#legacy = legacy
   }
 
   /** The `Mcp-Param-*` headers the tools declare (a CORS preflight allows them). */
   get paramHeaderNames(): readonly string[] {
-    return (this.#paramHeaderNames ??= [...new Set([...this.#core.tools.keys()].flatMap((name) => this.#declared(name)).map((param) => param.header))])
-  }
-
-  #declared(name: string): readonly ParamHeader[] {
-    let declared = this.#paramHeaders.get(name)
-    if (!declared) {
-      const tool = this.#core.tools.get(name)
-      if (!tool) return [] // Not cached: the map holds only names the server has.
-      this.#paramHeaders.set(name, (declared = paramHeaders(tool)))
-    }
-    return declared
+    return (this.#paramHeaderNames ??= this.#core.headerCheck?.names(this.#core) ?? [])
   }
 
   /** Serves one parsed body. */
@@ -136,8 +120,9 @@ export class Dispatcher {
         const sent = headerValue(headers, 'mcp-name')
         if (sent === null) return reject(HEADER_MISMATCH, `Header mismatch: ${method} needs the Mcp-Name header.`)
         if (decodeHeaderValue(sent) !== value) return reject(HEADER_MISMATCH, `Header mismatch: Mcp-Name does not match params.${field}.`)
-        const declared = method === 'tools/call' ? this.#declared(value) : undefined
-        const problem = declared && declared.length > 0 && paramHeaderProblem(headers, declared, params!.arguments)
+        const check = method === 'tools/call' ? this.#core.headerCheck : undefined
+        const tool = check && this.#core.tools.get(value)
+        const problem = tool && check.problem(this.#core, tool, headers, params!.arguments)
         if (problem) return reject(HEADER_MISMATCH, `Header mismatch: ${problem}`)
       }
     }
@@ -152,7 +137,7 @@ export class Dispatcher {
     if (method === 'initialize') {
       const negotiated = negotiate(params?.protocolVersion)
       let result = this.#initialize.get(negotiated)
-      if (result === undefined) this.#initialize.set(negotiated, (result = initializeResult(this.#core, negotiated)))
+      if (result === undefined) this.#initialize.set(negotiated, (result = initializeResult(this.#core, this.#legacy, negotiated)))
       return this.#respond(incoming, 200, resultText(id, result), { 'mcp-session-id': sessionId(params?.capabilities) })
     }
     const handler = this.#legacy.get(method)
@@ -173,10 +158,11 @@ export class Dispatcher {
     logLevel: number,
   ): Response | Promise<Response> {
     const { id, method, params } = message
-    const { request, env, execution, auth, cors } = incoming
-    const streams = incoming.sse && (progressToken !== undefined || logLevel !== Infinity) && STREAMING.has(method)
+    const { cors } = incoming
+    const makeChannel = this.#core.channel
+    const streams = makeChannel !== undefined && incoming.sse && (progressToken !== undefined || logLevel !== Infinity) && STREAMING.has(method)
     const sseHeaders = streams ? (cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS) : undefined
-    const exchange = new Exchange({ request, env, execution, auth, version, flavour, modern, capabilities, progressToken, logLevel, sseHeaders })
+    const exchange = new Exchange(incoming, version, flavour, modern, capabilities, progressToken, logLevel, sseHeaders, streams ? makeChannel : undefined)
     let result: string | RpcError | Promise<string | RpcError>
     try {
       result = handler(this.#core, exchange, params)

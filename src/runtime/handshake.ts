@@ -4,23 +4,24 @@
  * subscriptions are declared.
  */
 import type { Core } from './core.ts'
+import type { Methods } from './methods.ts'
 import { flavourOf, implementationFor } from './compat.ts'
 import { isLegacy, LEGACY, SUPPORTED } from './protocol.ts'
 
-export function capabilities(core: Core, version: string): Record<string, object> {
+/** What the server can do: what its methods (`shared`, the same in both eras) serve. */
+export function capabilities(methods: Methods, version: string): Record<string, object> {
   const caps: Record<string, object> = {}
-  const hasTemplates = core.templates.length > 0
-  if (core.tools.size > 0) caps.tools = {}
-  if (core.prompts.size > 0) caps.prompts = {}
-  if (core.resources.size > 0 || hasTemplates) caps.resources = {}
-  if ((core.prompts.size > 0 || hasTemplates) && version >= '2025-03-26') caps.completions = {}
+  if (methods.has('tools/list')) caps.tools = {}
+  if (methods.has('prompts/list')) caps.prompts = {}
+  if (methods.has('resources/list')) caps.resources = {}
+  if (methods.has('completion/complete') && version >= '2025-03-26') caps.completions = {}
   caps.logging = {}
   return caps
 }
 
 /** The `server/discover` result, built once. */
-export function discoverResult(core: Core): string {
-  const result: Record<string, unknown> = { supportedVersions: SUPPORTED, capabilities: capabilities(core, '2026-07-28') }
+export function discoverResult(core: Core, methods: Methods): string {
+  const result: Record<string, unknown> = { supportedVersions: SUPPORTED, capabilities: capabilities(methods, '2026-07-28') }
   if (core.info.instructions) result.instructions = core.info.instructions
   const json = JSON.stringify(result)
   return `${json.slice(0, -1)},"resultType":"complete","ttlMs":${core.listTtlMs},"cacheScope":"${core.listScope}",${core.serverMeta}}`
@@ -31,10 +32,10 @@ export const negotiate = (requested: unknown): string =>
   typeof requested === 'string' && isLegacy(requested) ? requested : LEGACY[0]
 
 /** The `initialize` result for a negotiated revision. */
-export function initializeResult(core: Core, version: string): string {
+export function initializeResult(core: Core, methods: Methods, version: string): string {
   const result: Record<string, unknown> = {
     protocolVersion: version,
-    capabilities: capabilities(core, version),
+    capabilities: capabilities(methods, version),
     serverInfo: implementationFor(core.info, flavourOf(version)),
   }
   if (core.info.instructions) result.instructions = core.info.instructions

@@ -101,7 +101,7 @@ export class InputRound {
       const request = requests[key]
       const need = requirement(request)
       if (typeof need === 'string') throw new TypeError(`ctx.input(): '${key}': ${need}.`)
-      if (!declared(this.#exchange.capabilities, need)) {
+      if (!declared(this.#exchange.capabilities!, need)) {
         this.#missing = { ...this.#missing, ...need }
         complete = false
         continue

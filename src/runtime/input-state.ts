@@ -10,13 +10,19 @@ import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import { RpcError } from './jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
-import { digest, type StatePayload } from './state.ts'
+import { digest, StateSigner, type StatePayload } from './state.ts'
 
 const MIN_SECRET = 16
 const DEFAULT_TTL_MS = 10 * 60_000
 
 /** The sentence a function that asks for input fails with when no usable secret is configured. */
-export const SECRET_MESSAGE = `Asking the client for input needs a secret to sign the request state: set MCP_STATE_SECRET (a Worker secret or environment variable, at least ${MIN_SECRET} characters) or the stateSecret option of createServer.`
+/** (A plain literal, MIN_SECRET spelled out: a bundler drops it when no function asks for input.) */
+export const SECRET_MESSAGE =
+  'Asking the client for input needs a secret to sign the request state: set MCP_STATE_SECRET (a Worker secret or environment variable, at least 16 characters) or the stateSecret option of createServer.'
+
+/** Keys imported per secret; one per isolate (a key depends only on its secret). */
+let signer: StateSigner | undefined
+const signerOf = (): StateSigner => (signer ??= new StateSigner())
 
 export function secretOf(core: Core, exchange: Exchange): string | undefined {
   const secret = core.options.stateSecret ?? (exchange.env as any)?.MCP_STATE_SECRET
@@ -58,7 +64,7 @@ export async function readInputs(
       core.report(new Error(SECRET_MESSAGE), method, name)
       return new RpcError(INTERNAL_ERROR, 'The server cannot verify the requestState: it has no state secret configured.')
     }
-    const state = await core.signer.verify(secret, requestState)
+    const state = await signerOf().verify(secret, requestState)
     if (!state) return new RpcError(INVALID_PARAMS, 'The requestState is invalid: it was not issued by this server or it was modified.')
     if (state.m !== method || state.n !== name || state.h !== (await digest(args ?? {}))) {
       return new RpcError(INVALID_PARAMS, 'The requestState belongs to a different request; retry with the original request and its arguments.')
@@ -93,6 +99,6 @@ export async function inputRequired(
     ...(principal === undefined ? {} : { p: principal }),
     a: answers,
   }
-  const state = await core.signer.sign(secret, payload)
+  const state = await signerOf().sign(secret, payload)
   return `{"resultType":"input_required","inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)},${core.serverMeta}}`
 }

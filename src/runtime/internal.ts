@@ -1,8 +1,16 @@
 /**
- * What generated code imports (`from 'mcp-aot/internal'`): the table constructor and the helpers ajv's
- * standalone validators call. It ends up in every bundle, so it stays this small.
+ * What generated code imports (`from 'mcp-aot/internal'`): the table constructor, the helpers ajv's
+ * standalone validators call, and the optional parts of the runtime a module's declarations need (a
+ * reviver, a runner, a feature). A bundler keeps only what some module imports, so a server pays only
+ * for what it uses; the table constructor and the helpers stay small.
  */
 export { table } from './table.ts'
+export { reviver } from './revive.ts'
+export { signalRunner } from './run.ts'
+export { contextRunner } from './context-runner.ts'
+export { resourcesFeature } from './resources.ts'
+export { promptsFeature } from './prompts.ts'
+export { paramHeadersFeature } from './param-headers.ts'
 export { ucs2length } from './ajv/ucs2length.ts'
 export { equal } from './ajv/equal.ts'
 export {

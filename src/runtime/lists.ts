@@ -2,6 +2,7 @@
  * The list results (tools, prompts, resources, resource templates) as JSON text, paginated, built once
  * per server and revision family on first use, then served as they are.
  */
+import type { Core } from './core.ts'
 import type { PromptEntry, ResourceEntry, ToolEntry } from './table.ts'
 import { INVALID_PARAMS } from './protocol.ts'
 import { RpcError } from './jsonrpc.ts'
@@ -56,10 +57,10 @@ export class ListPages {
 
 const cursorOf = (kind: Kind, page: number): string => btoa(`${kind}:${page * PAGE_SIZE}`)
 
-export function toolItems(tools: readonly ToolEntry[], flavour: Flavour): string[] {
+export function toolItems(core: Core, tools: readonly ToolEntry[], flavour: Flavour): string[] {
   const lacking = toolFieldsLacking(flavour)
   if (lacking.length === 0) return tools.map((tool) => tool.json)
-  return tools.map((tool) => JSON.stringify(without(tool.def as unknown as Record<string, unknown>, lacking)))
+  return tools.map((tool) => JSON.stringify(without(core.definition(tool) as unknown as Record<string, unknown>, lacking)))
 }
 
 const titled = (flavour: Flavour): readonly string[] => (untitled(flavour) ? ['title'] : [])

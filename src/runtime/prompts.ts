@@ -1,20 +1,23 @@
 /**
- * prompts/get: the prompt's arguments validated (argument lines as a -32602 error) and revived, the
- * function run, and its value made into messages: a string is one user text message, a content part
- * one user message with it, an array a message each, a `{ description?, messages }` object passes through.
+ * Prompts, a feature (`promptsFeature`, passed by the table of a module with @prompt declarations):
+ * prompts/list, completion/complete, and prompts/get: the prompt's arguments validated (argument lines
+ * as a -32602 error) and revived, the function run, and its value made into messages: a string is one
+ * user text message, a content part one user message with it, an array a message each, a
+ * `{ description?, messages }` object passes through.
  */
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
+import type { Feature } from './feature.ts'
 import type { PromptEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { messagesFor } from './compat.ts'
-import { readInputs } from './input-state.ts'
+import { complete } from './completion.ts'
 import { RpcError } from './jsonrpc.ts'
-import { isToolError, unfinished, withTail } from './outcomes.ts'
+import { ListPages, promptItems } from './lists.ts'
+import { answersFor, isToolError, unfinished, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { toJson } from './results.ts'
-import { revive } from './revive.ts'
-import { run, type Outcome } from './run.ts'
+import { callPlain, type Outcome } from './run.ts'
 
 const isObject = (value: unknown): value is Record<string, any> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -45,19 +48,20 @@ export async function getPrompt(core: Core, exchange: Exchange, params: Record<s
   const prompt = core.prompts.get(name)
   if (!prompt) return new RpcError(INVALID_PARAMS, `Unknown prompt '${name}'.`, { name })
   const raw = params!.arguments ?? {}
-  const answers = await readInputs(core, exchange, 'prompts/get', name, raw, params!)
+  const answers = await answersFor(core, exchange, prompt.run, 'prompts/get', name, raw, params!)
   if (answers instanceof RpcError) return answers
   if (!prompt.validate(raw)) {
     const errors = argumentErrors(prompt.validate.errors ?? [])
     return new RpcError(INVALID_PARAMS, errors.join('\n'), { errors })
   }
   let args = raw
-  if (prompt.revive !== 0) {
-    const revived = revive(raw, prompt.revive)
+  if (prompt.revive) {
+    const revived = prompt.revive(raw)
     if (!revived.ok) return new RpcError(INVALID_PARAMS, revived.errors.join('\n'), { errors: revived.errors })
     args = revived.value
   }
-  const running = run(prompt.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'prompt', name))
+  const runner = prompt.run
+  const running = runner ? runner.run(prompt.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'prompt', name)) : callPlain(prompt.invoke, args)
   return finish(core, exchange, prompt, raw, running instanceof Promise ? await running : running)
 }
 
@@ -78,6 +82,17 @@ async function finish(core: Core, exchange: Exchange, prompt: PromptEntry, raw: 
       core.report(outcome.error, 'prompt', prompt.name)
       return new RpcError(INTERNAL_ERROR, 'The prompt failed.')
     default:
-      return unfinished(core, exchange, outcome, 'prompts/get', prompt.name, raw, 'prompt')
+      return unfinished(prompt.run, core, exchange, outcome, 'prompts/get', prompt.name, raw, 'prompt')
   }
+}
+
+export const promptsFeature: Feature = {
+  methods(core, methods) {
+    if (core.prompts.size === 0) return
+    const prompts = [...core.prompts.values()]
+    const pages = new ListPages('prompts', prompts.length, (flavour) => promptItems(prompts, flavour), core.listTail)
+    methods.set('prompts/list', (_core, exchange, params) => pages.page(exchange.flavour, params?.cursor))
+    methods.set('prompts/get', getPrompt)
+    methods.set('completion/complete', complete)
+  },
 }

@@ -3,6 +3,7 @@
  * options. Refuses a module the plugin did not transform, and names that two modules both declare.
  */
 import type { ServerOptions } from './api.ts'
+import type { Feature } from './feature.ts'
 import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './table.ts'
 
 export interface Registry {
@@ -11,6 +12,8 @@ export interface Registry {
   readonly prompts: readonly PromptEntry[]
   readonly resources: readonly ResourceEntry[]
   readonly templates: readonly ResourceEntry[]
+  /** What the tables asked for, each once. */
+  readonly features: ReadonlySet<Feature>
   readonly options: ServerOptions<any>
 }
 
@@ -73,6 +76,7 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
   const prompts: PromptEntry[] = []
   const resources: ResourceEntry[] = []
   const templates: ResourceEntry[] = []
+  const features = new Set<Feature>()
   const seen = new Map<string, { loc: string }>()
   const claim = (key: string, what: string, entry: { loc: string }) => {
     const other = seen.get(key)
@@ -80,6 +84,7 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
     seen.set(key, entry)
   }
   for (const table of tables) {
+    for (const feature of table.features ?? []) features.add(feature)
     for (const entry of table.entries) {
       if (entry.kind === 'tool') {
         claim(`tool ${entry.name}`, `tool name '${entry.name}'`, entry)
@@ -93,5 +98,5 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
       }
     }
   }
-  return { tools, prompts, resources, templates, options }
+  return { tools, prompts, resources, templates, features, options }
 }

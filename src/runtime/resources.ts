@@ -1,4 +1,6 @@
 /**
+ * Resources, a feature (`resourcesFeature`, passed by the table of a module with @resource
+ * declarations): resources/list, resources/templates/list, completion/complete for templates, and
  * resources/read: a static URI or the first template that matches, its variables validated and revived,
  * the function run, and what it returned made into `contents`: a string is text, bytes are a base64
  * blob, contents objects pass through. A function that returns undefined or null, or throws a
@@ -6,16 +8,23 @@
  */
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
+import type { Feature } from './feature.ts'
 import type { ResourceEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { toBase64 } from './base64.ts'
-import { readInputs } from './input-state.ts'
+import { complete } from './completion.ts'
 import { RpcError } from './jsonrpc.ts'
-import { isToolError, unfinished, withTail } from './outcomes.ts'
+import { ListPages, resourceItems } from './lists.ts'
+import { answersFor, isToolError, unfinished, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from './protocol.ts'
 import { toJson } from './results.ts'
-import { revive } from './revive.ts'
-import { run, type Outcome } from './run.ts'
+import { callPlain, type Outcome } from './run.ts'
+import { compileTemplate, type UriMatcher } from './uri-template.ts'
+
+export interface Template {
+  readonly entry: ResourceEntry
+  readonly match: UriMatcher
+}
 
 function notFound(exchange: Exchange, uri: string, message = `Resource not found: ${uri}`): RpcError {
   return new RpcError(exchange.modern ? INVALID_PARAMS : RESOURCE_NOT_FOUND, message, { uri })
@@ -48,35 +57,36 @@ export function contentsOf(entry: ResourceEntry, uri: string, value: unknown): R
   return [item(entry, uri, value)]
 }
 
-function find(core: Core, uri: string): { entry: ResourceEntry; vars: Record<string, string> } | undefined {
+function find(core: Core, templates: readonly Template[], uri: string): { entry: ResourceEntry; vars: Record<string, string> } | undefined {
   const entry = core.resources.get(uri)
   if (entry) return { entry, vars: {} }
-  for (const template of core.templates) {
+  for (const template of templates) {
     const vars = template.match(uri)
     if (vars) return { entry: template.entry, vars }
   }
   return undefined
 }
 
-export async function readResource(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
+export async function readResource(core: Core, templates: readonly Template[], exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
   const uri = params?.uri
   if (typeof uri !== 'string') return new RpcError(INVALID_PARAMS, 'resources/read needs params.uri, the resource to read.')
-  const found = find(core, uri)
+  const found = find(core, templates, uri)
   if (!found) return notFound(exchange, uri)
   const { entry, vars } = found
-  const answers = await readInputs(core, exchange, 'resources/read', uri, {}, params!)
+  const answers = await answersFor(core, exchange, entry.run, 'resources/read', uri, {}, params!)
   if (answers instanceof RpcError) return answers
   if (entry.validate && !entry.validate(vars)) {
     const errors = argumentErrors(entry.validate.errors ?? [])
     return new RpcError(INVALID_PARAMS, errors.join('\n'), { uri, errors })
   }
   let args: Record<string, any> = vars
-  if (entry.revive !== 0) {
-    const revived = revive(vars, entry.revive)
+  if (entry.revive) {
+    const revived = entry.revive(vars)
     if (!revived.ok) return new RpcError(INVALID_PARAMS, revived.errors.join('\n'), { uri, errors: revived.errors })
     args = revived.value as Record<string, any>
   }
-  const running = run(entry.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'resource', uri))
+  const runner = entry.run
+  const running = runner ? runner.run(entry.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'resource', uri)) : callPlain(entry.invoke, args)
   return finish(core, exchange, entry, uri, running instanceof Promise ? await running : running)
 }
 
@@ -97,6 +107,21 @@ async function finish(core: Core, exchange: Exchange, entry: ResourceEntry, uri:
       core.report(outcome.error, 'resource', uri)
       return new RpcError(INTERNAL_ERROR, 'The resource failed.')
     default:
-      return unfinished(core, exchange, outcome, 'resources/read', uri, {}, 'resource')
+      return unfinished(entry.run, core, exchange, outcome, 'resources/read', uri, {}, 'resource')
   }
+}
+
+export const resourcesFeature: Feature = {
+  methods(core, methods) {
+    const resources = [...core.resources.values()]
+    const entries = core.templates
+    if (resources.length === 0 && entries.length === 0) return
+    const templates = entries.map((entry) => ({ entry, match: compileTemplate(entry.uri) }))
+    const listed = new ListPages('resources', resources.length, (flavour) => resourceItems(resources, flavour), core.listTail)
+    const templated = new ListPages('resourceTemplates', entries.length, (flavour) => resourceItems(entries, flavour), core.listTail)
+    methods.set('resources/list', (_core, exchange, params) => listed.page(exchange.flavour, params?.cursor))
+    methods.set('resources/templates/list', (_core, exchange, params) => templated.page(exchange.flavour, params?.cursor))
+    methods.set('resources/read', (core, exchange, params) => readResource(core, templates, exchange, params))
+    if (entries.length > 0) methods.set('completion/complete', complete)
+  },
 }

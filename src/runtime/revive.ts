@@ -4,7 +4,7 @@
  * impossible date, bad base64, duplicates that appear only after conversion) is an argument error line.
  * The input is never modified: objects and arrays that change are copied, the rest is shared.
  */
-import type { RevivePlan } from './table.ts'
+import type { RevivePlan, Reviver } from './table.ts'
 import { fromBase64, toBase64 } from './base64.ts'
 import { parseDateTime } from './ajv/formats.ts'
 import { joinPath } from './arg-errors.ts'
@@ -19,6 +19,12 @@ export function revive(value: unknown, plan: RevivePlan, path = ''): Revived {
   const revived = walk(value, plan, path, errors)
   return errors.length === 0 ? { ok: true, value: revived } : { ok: false, errors }
 }
+
+/** The reviver of a table entry (generated code: `revive: __mcp_reviver(plan)`). */
+export const reviver =
+  (plan: RevivePlan): Reviver =>
+  (value) =>
+    revive(value, plan)
 
 /** What each scalar conversion is called in its error line. */
 const EXPECTED = { date: 'date-time', url: 'uri', bigint: 'integer', bytes: 'base64' } as const

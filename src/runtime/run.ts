@@ -1,12 +1,13 @@
 /**
- * Runs one tool, resource or prompt function: hands it a `ToolContext` and an `AbortSignal`, and ends
- * the run at the first of: its value, its exception, the `@timeout`, the client going away, or a
- * question to the client that has no answer yet (MRTR). A function that returns synchronously is
- * answered without any timer or listener.
+ * Runs one tool, resource or prompt function. `callPlain` is for a function that takes neither a
+ * ToolContext nor an AbortSignal and has no `@timeout`: a call, nothing else. `run` hands it an
+ * `AbortSignal` (and a `ToolContext` when `context` is given), and ends the run at the first of: its
+ * value, its exception, the `@timeout`, the client going away, or a question to the client that has no
+ * answer yet (MRTR). A function that returns synchronously is answered without any timer or listener.
  */
 import type { Exchange } from './exchange.ts'
-import { RunContext } from './context.ts'
-import { InputRound, type RoundEnd } from './input-round.ts'
+import type { RoundEnd } from './input-round.ts'
+import type { Runner } from './runner.ts'
 
 export type Outcome =
   | { readonly kind: 'value'; readonly value: unknown }
@@ -23,9 +24,33 @@ function reason(outcome: Outcome, exchange: Exchange): unknown {
   return new DOMException('The run ended to wait for input from the client.', 'AbortError')
 }
 
+/** Makes the `ToolContext` of one run; `end` stops the run (a question without an answer yet). */
+export type ContextFactory = (
+  exchange: Exchange,
+  signal: AbortSignal,
+  answers: Record<string, unknown> | undefined,
+  end: (outcome: RoundEnd) => void,
+  report: (error: unknown) => void,
+) => unknown
+
+/** A plain call: the value, the exception, or a promise of either. */
+export function callPlain(invoke: Invoke, args: Record<string, any>): Outcome | Promise<Outcome> {
+  let value: unknown
+  try {
+    value = invoke(args, undefined, undefined as unknown as AbortSignal)
+  } catch (error) {
+    return { kind: 'error', error }
+  }
+  if (typeof (value as any)?.then !== 'function') return { kind: 'value', value }
+  return (value as Promise<unknown>).then(
+    (result): Outcome => ({ kind: 'value', value: result }),
+    (error): Outcome => ({ kind: 'error', error }),
+  )
+}
+
 /**
  * `answers`: the client's answers to earlier questions; `report`: receives exceptions of background work
- * (`ctx.waitUntil`).
+ * (`ctx.waitUntil`); `context`: makes the function's ToolContext (undefined: it takes none).
  */
 export function run(
   invoke: Invoke,
@@ -34,13 +59,13 @@ export function run(
   answers: Record<string, unknown> | undefined,
   timeoutMs: number | undefined,
   report: (error: unknown) => void,
+  context?: ContextFactory,
 ): Outcome | Promise<Outcome> {
   const controller = new AbortController()
   let finish: ((outcome: Outcome) => void) | undefined
   let early: Outcome | undefined
-  let round: InputRound | undefined
   const end = (outcome: RoundEnd) => (finish ? finish(outcome) : (early ??= outcome))
-  const ctx = new RunContext(exchange, controller.signal, () => (round ??= new InputRound(exchange, answers, end)), report)
+  const ctx = context?.(exchange, controller.signal, answers, end, report)
 
   let value: unknown
   try {
@@ -78,4 +103,9 @@ export function run(
       (error) => finish!({ kind: 'error', error }),
     )
   })
+}
+
+/** For a function that takes an AbortSignal or has a `@timeout`, and no ToolContext. */
+export const signalRunner: Runner = {
+  run: (invoke, args, exchange, answers, timeoutMs, report) => run(invoke, args, exchange, answers, timeoutMs, report),
 }

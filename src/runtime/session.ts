@@ -6,8 +6,8 @@
  */
 import { fromBase64Url, toBase64Url } from './base64url.ts'
 
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
+const encoder = /* @__PURE__ */ new TextEncoder()
+const decoder = /* @__PURE__ */ new TextDecoder()
 /** Above this the capabilities are kept by name only, so the header stays small. */
 const MAX_JSON = 1024
 

@@ -24,8 +24,8 @@ export interface StatePayload {
   readonly a: Record<string, unknown>
 }
 
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
+const encoder = /* @__PURE__ */ new TextEncoder()
+const decoder = /* @__PURE__ */ new TextDecoder()
 
 /** JSON with object keys sorted, so equal values hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {

@@ -2,7 +2,19 @@
  * The static dispatch table: what the compiler appends to a tool module (`export const __mcp = …`)
  * and what `createServer` reads. This file is the contract between src/compiler/emit and src/runtime;
  * it holds types and the one brand check, nothing else.
+ *
+ * Pay for what you use: the runtime's optional parts (resources, prompts, a `ToolContext` with input
+ * rounds and notifications, an AbortSignal and timeouts, reviving arguments, `x-mcp-header` checks) are
+ * not reachable from `createServer` itself. Generated code imports the ones its declarations need from
+ * 'mcp-aot/internal' and hands them over: per entry (`run`, `revive`) or per table (`features`), so a
+ * bundler leaves out what no module uses.
  */
+import type { Feature } from './feature.ts'
+import type { Runner } from './runner.ts'
+import type { Revived } from './revive.ts'
+
+export type { Feature } from './feature.ts'
+export type { Runner } from './runner.ts'
 
 /** An error as ajv's standalone validators report it (`validate.errors`). */
 export interface AjvError {
@@ -35,6 +47,9 @@ export type RevivePlan =
   | { readonly tuple: readonly RevivePlan[] } // fixed positions
   | { readonly props: Readonly<Record<string, RevivePlan>>; readonly rest?: RevivePlan } // object: named properties, index signature
   | { readonly nullable: RevivePlan } // T | null: null stays null
+
+/** Revives validated arguments (generated code: `revive: __mcp_reviver(plan)`, only when the plan is not 0). */
+export type Reviver = (value: unknown) => Revived
 
 /** How the declared properties of a result are kept (structuredContent is projected to them). */
 export type Projection =
@@ -73,13 +88,21 @@ export interface ToolEntry {
   readonly name: string
   /** Where it was declared: `src/tools/x.ts:12:1`, for duplicate-name errors. */
   readonly loc: string
-  readonly def: ToolDefinition
-  /** `def` as JSON text, written at build time (the latest revision's tools/list entry). */
+  /**
+   * The tools/list entry (a ToolDefinition) as JSON text, written at build time in the latest
+   * revision's shape; the runtime parses it only where it needs the object (older revisions, headers).
+   */
   readonly json: string
   readonly validate: ValidateFn
-  readonly revive: RevivePlan
+  /** Absent when the arguments are used as parsed. */
+  readonly revive?: Reviver
   readonly result: ResultPlan
   readonly timeoutMs?: number
+  /**
+   * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal
+   * or has a @timeout) or `contextRunner` (it takes a ToolContext). Absent: called as `invoke(args)`.
+   */
+  readonly run?: Runner
   /** Calls the user's function with its parameters in declared order. `args` are validated and revived. */
   readonly invoke: (args: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
 }
@@ -96,7 +119,8 @@ export interface ResourceEntry {
   readonly mimeType?: string
   /** Validates the template variables (an object of strings) or, for a static resource, nothing. */
   readonly validate?: ValidateFn
-  readonly revive: RevivePlan
+  readonly revive?: Reviver
+  readonly run?: Runner
   /** Receives the URL's template variables as named parameters; returns string | Uint8Array | contents. */
   readonly invoke: (vars: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
 }
@@ -115,7 +139,8 @@ export interface PromptEntry {
   readonly description?: string
   readonly arguments: readonly PromptArgument[]
   readonly validate: ValidateFn
-  readonly revive: RevivePlan
+  readonly revive?: Reviver
+  readonly run?: Runner
   /** Completion values per argument, from the argument's enum (literal union) type, if any. */
   readonly completions?: Readonly<Record<string, readonly string[]>>
   readonly invoke: (args: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
@@ -131,11 +156,13 @@ export interface Table {
   /** The module's path relative to the project root, as the compiler saw it. */
   readonly module: string
   readonly entries: readonly TableEntry[]
+  /** What the entries need beyond tools: `resourcesFeature`, `promptsFeature`, `paramHeadersFeature`. */
+  readonly features: readonly Feature[]
 }
 
-/** Called by generated code: `export const __mcp = table('src/tools/x.ts', [...])`. */
-export function table(module: string, entries: readonly TableEntry[]): Table {
-  return { [TABLE]: 1, module, entries }
+/** Called by generated code: `export const __mcp = table('src/tools/x.ts', [...], [features])`. */
+export function table(module: string, entries: readonly TableEntry[], features: readonly Feature[] = []): Table {
+  return { [TABLE]: 1, module, entries, features }
 }
 
 export function isTable(value: unknown): value is Table {

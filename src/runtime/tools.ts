@@ -8,13 +8,11 @@ import type { Exchange } from './exchange.ts'
 import type { ToolEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { toolResultFor } from './compat.ts'
-import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
 import { RpcError } from './jsonrpc.ts'
-import { isToolError, legacyInputMessage, withTail } from './outcomes.ts'
+import { answersFor, isToolError, legacyInputMessage, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
-import { revive } from './revive.ts'
 import { shapeResult } from './results.ts'
-import { run, type Outcome } from './run.ts'
+import { callPlain, type Outcome } from './run.ts'
 
 /** `5000` → `5`, `500` → `0.5`. */
 export const seconds = (ms: number): string => String(Number((ms / 1000).toFixed(3)))
@@ -44,24 +42,23 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   const tool = core.tools.get(name)
   if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
   const raw = params!.arguments ?? {}
-  if (exchange.modern && (params!.requestState !== undefined || params!.inputResponses !== undefined)) {
-    return readInputs(core, exchange, 'tools/call', name, raw, params!).then((read) =>
-      read instanceof RpcError ? read : invokeTool(core, exchange, tool, raw, read),
-    )
-  }
-  return invokeTool(core, exchange, tool, raw, undefined)
+  const answers = answersFor(core, exchange, tool.run, 'tools/call', name, raw, params!)
+  if (answers instanceof RpcError) return answers
+  if (answers instanceof Promise) return answers.then((read) => (read instanceof RpcError ? read : invokeTool(core, exchange, tool, raw, read)))
+  return invokeTool(core, exchange, tool, raw, answers)
 }
 
 function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, raw: any, answers: Record<string, unknown> | undefined): Answer {
   const validate = tool.validate
   if (!validate(raw)) return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
   let args = raw
-  if (tool.revive !== 0) {
-    const revived = revive(raw, tool.revive)
+  if (tool.revive) {
+    const revived = tool.revive(raw)
     if (!revived.ok) return errorResult(core, exchange, revived.errors.join('\n'))
     args = revived.value
   }
-  const running = run(tool.invoke, args, exchange, answers, tool.timeoutMs, (error) => core.report(error, 'tool', tool.name))
+  const runner = tool.run
+  const running = runner ? runner.run(tool.invoke, args, exchange, answers, tool.timeoutMs, (error) => core.report(error, 'tool', tool.name)) : callPlain(tool.invoke, args)
   return running instanceof Promise ? running.then((outcome) => finish(core, exchange, tool, raw, outcome)) : finish(core, exchange, tool, raw, running)
 }
 
@@ -85,11 +82,13 @@ function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, o
       return outcome.error
     case 'legacy-input':
       return errorResult(core, exchange, legacyInputMessage(outcome.method, exchange.version))
-    case 'input':
-      return inputRequired(core, exchange, 'tools/call', tool.name, raw, outcome.requests, outcome.answers).then((text) => {
+    case 'input': {
+      const input = tool.run!.input!
+      return input.inputRequired(core, exchange, 'tools/call', tool.name, raw, outcome.requests, outcome.answers).then((text) => {
         if (text !== undefined) return text
-        core.report(new Error(SECRET_MESSAGE), 'tool', tool.name)
-        return errorResult(core, exchange, SECRET_MESSAGE)
+        core.report(new Error(input.secretMessage), 'tool', tool.name)
+        return errorResult(core, exchange, input.secretMessage)
       })
+    }
   }
 }

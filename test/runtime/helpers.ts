@@ -1,10 +1,23 @@
 /**
  * Hand-written dispatch tables and requests for the runtime's unit tests: tables are built with `table()`
  * exactly as generated code builds them, validators are small functions with ajv's `.errors` shape.
+ * Unless a spec says `plain`, an entry runs with the context runner (its function may take a ToolContext
+ * and an AbortSignal), and `module()` hands every feature to the table, so these tests see the whole
+ * runtime; generated code passes only what its declarations need.
  */
-import type { AjvError, PromptEntry, ResourceEntry, ResultPlan, RevivePlan, ToolEntry, ValidateFn } from '../../src/runtime/table.ts'
+import type { AjvError, Feature, PromptEntry, ResourceEntry, ResultPlan, RevivePlan, ToolDefinition, ToolEntry, ValidateFn } from '../../src/runtime/table.ts'
 import { table } from '../../src/runtime/table.ts'
 import type { McpServer } from '../../src/runtime/api.ts'
+import { contextRunner } from '../../src/runtime/context-runner.ts'
+import { paramHeadersFeature } from '../../src/runtime/param-headers.ts'
+import { promptsFeature } from '../../src/runtime/prompts.ts'
+import { resourcesFeature } from '../../src/runtime/resources.ts'
+import { reviver } from '../../src/runtime/revive.ts'
+
+export const ALL_FEATURES: readonly Feature[] = [resourcesFeature, promptsFeature, paramHeadersFeature]
+
+/** A tool's tools/list entry as an object. */
+export const definitionOf = (entry: ToolEntry): ToolDefinition => JSON.parse(entry.json)
 
 export const URL_BASE = 'http://127.0.0.1:8787'
 export const MCP = `${URL_BASE}/mcp`
@@ -49,8 +62,10 @@ export interface ToolSpec {
   description?: string
   inputSchema?: Record<string, unknown>
   outputSchema?: Record<string, unknown>
-  annotations?: ToolEntry['def']['annotations']
+  annotations?: ToolDefinition['annotations']
   loc?: string
+  /** Called plainly, as generated code calls a function without ToolContext, AbortSignal or @timeout. */
+  plain?: boolean
 }
 
 export function tool(name: string, spec: ToolSpec): ToolEntry {
@@ -66,45 +81,52 @@ export function tool(name: string, spec: ToolSpec): ToolEntry {
     kind: 'tool',
     name,
     loc: spec.loc ?? `src/tools/${name}.ts:1:1`,
-    def,
     json: JSON.stringify(def),
     validate: spec.validate ?? objectValidator(),
-    revive: spec.revive ?? 0,
+    revive: spec.revive ? reviver(spec.revive) : undefined,
     result: spec.result ?? { kind: 'text' },
     timeoutMs: spec.timeoutMs,
+    run: spec.plain ? undefined : contextRunner,
     invoke: spec.invoke,
   }
 }
 
-export function resource(uri: string, invoke: ResourceEntry['invoke'], extra: Partial<ResourceEntry> = {}): ResourceEntry {
+/** Entry fields, with the revive plan (made into a reviver) instead of the reviver. */
+type Extra<T> = Omit<Partial<T>, 'revive'> & { revive?: RevivePlan; plain?: boolean }
+
+export function resource(uri: string, invoke: ResourceEntry['invoke'], extra: Extra<ResourceEntry> = {}): ResourceEntry {
+  const { revive, plain, ...rest } = extra
   return {
     kind: 'resource',
     name: extra.name ?? uri,
     loc: `src/resources.ts:${uri.length}:1`,
     uri,
     template: uri.includes('{'),
-    revive: 0,
+    revive: revive ? reviver(revive) : undefined,
+    run: plain ? undefined : contextRunner,
     invoke,
-    ...extra,
+    ...rest,
   }
 }
 
-export function prompt(name: string, invoke: PromptEntry['invoke'], extra: Partial<PromptEntry> = {}): PromptEntry {
+export function prompt(name: string, invoke: PromptEntry['invoke'], extra: Extra<PromptEntry> = {}): PromptEntry {
+  const { revive, plain, ...rest } = extra
   return {
     kind: 'prompt',
     name,
     loc: `src/prompts.ts:${name.length}:1`,
     arguments: [],
     validate: objectValidator(),
-    revive: 0,
+    revive: revive ? reviver(revive) : undefined,
+    run: plain ? undefined : contextRunner,
     invoke,
-    ...extra,
+    ...rest,
   }
 }
 
-/** A transformed module: its functions plus the `__mcp` table. */
-export function module(path: string, entries: (ToolEntry | ResourceEntry | PromptEntry)[], exports: Record<string, unknown> = {}) {
-  return { ...exports, __mcp: table(path, entries) }
+/** A transformed module: its functions plus the `__mcp` table (with every feature unless `features` says). */
+export function module(path: string, entries: (ToolEntry | ResourceEntry | PromptEntry)[], exports: Record<string, unknown> = {}, features = ALL_FEATURES) {
+  return { ...exports, __mcp: table(path, entries, features) }
 }
 
 export interface Call {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
 import { resourceLink, text } from '../../src/runtime/content.ts'
 import type { ToolContext } from '../../src/runtime/api.ts'
-import { legacyRequest, module, post, prompt, resource, send, tool } from './helpers.ts'
+import { definitionOf, legacyRequest, module, post, prompt, resource, send, tool } from './helpers.ts'
 
 const info = { name: 'ops', version: '2.1.0', title: 'Ops', description: 'Operations', websiteUrl: 'https://ops.example', instructions: 'Search first.' }
 const weather = tool('weather', {
@@ -96,7 +96,7 @@ describe('legacy era: methods', () => {
 
   it('has no resultType, ttlMs or _meta serverInfo on results', async () => {
     const reply = await send(server, legacyRequest('tools/list'))
-    expect(reply.body.result).toEqual({ tools: [weather.def, linked.def] })
+    expect(reply.body.result).toEqual({ tools: [definitionOf(weather), definitionOf(linked)] })
   })
 
   it('says why a missing resource is missing with -32002', async () => {
@@ -116,7 +116,7 @@ describe('legacy era: fields older revisions lack', () => {
   it('drops outputSchema, titles, structuredContent and resource_link for 2025-03-26 (and without a header)', async () => {
     for (const version of ['2025-03-26', null]) {
       const list = await send(server, legacyRequest('tools/list', {}, version))
-      expect(list.body.result.tools[0]).toEqual({ name: 'weather', description: 'Reads the weather.', inputSchema: weather.def.inputSchema, annotations: { readOnlyHint: true } })
+      expect(list.body.result.tools[0]).toEqual({ name: 'weather', description: 'Reads the weather.', inputSchema: definitionOf(weather).inputSchema, annotations: { readOnlyHint: true } })
       const call = await send(server, legacyRequest('tools/call', { name: 'weather', arguments: {} }, version))
       expect(call.body.result).toEqual({ content: [{ type: 'text', text: '{"temperature":21}' }] })
       const links = await send(server, legacyRequest('tools/call', { name: 'linked', arguments: {} }, version))
@@ -130,6 +130,6 @@ describe('legacy era: fields older revisions lack', () => {
 
   it('drops tool annotations for 2024-11-05', async () => {
     const list = await send(server, legacyRequest('tools/list', {}, '2024-11-05'))
-    expect(list.body.result.tools[0]).toEqual({ name: 'weather', description: 'Reads the weather.', inputSchema: weather.def.inputSchema })
+    expect(list.body.result.tools[0]).toEqual({ name: 'weather', description: 'Reads the weather.', inputSchema: definitionOf(weather).inputSchema })
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { decodeHeaderValue, headerValue, paramHeaderProblem, paramHeaders } from '../../src/runtime/request-headers.ts'
-import { tool } from './helpers.ts'
+import { paramHeaderProblem, paramHeaders } from '../../src/runtime/param-headers.ts'
+import { decodeHeaderValue, headerValue } from '../../src/runtime/request-headers.ts'
+import { definitionOf, tool } from './helpers.ts'
 
 describe('mirrored request headers', () => {
   it('decodes the =?base64?…?= sentinel as UTF-8 and leaves other values alone', () => {
@@ -25,7 +26,7 @@ describe('mirrored request headers', () => {
         properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, target: { type: 'object', properties: { id: { type: 'integer', 'x-mcp-header': 'Target-Id' } } } },
       },
     })
-    const declared = paramHeaders(entry)
+    const declared = paramHeaders(definitionOf(entry).inputSchema)
     expect(declared).toEqual([
       { path: ['region'], header: 'Mcp-Param-Region' },
       { path: ['target', 'id'], header: 'Mcp-Param-Target-Id' },

@@ -114,7 +114,21 @@ describe('equal', () => {
 })
 
 describe('mcp-aot/internal', () => {
-  it('exports the table constructor and the helpers, each format on its own, nothing else', () => {
-    expect(Object.keys(internal).sort()).toEqual(['equal', 'format_date', 'format_date_time', 'format_time', 'format_uri', 'table', 'ucs2length'])
+  it('exports the table constructor, the helpers (each format on its own) and the optional runtime parts, nothing else', () => {
+    expect(Object.keys(internal).sort()).toEqual([
+      'contextRunner',
+      'equal',
+      'format_date',
+      'format_date_time',
+      'format_time',
+      'format_uri',
+      'paramHeadersFeature',
+      'promptsFeature',
+      'resourcesFeature',
+      'reviver',
+      'signalRunner',
+      'table',
+      'ucs2length',
+    ])
   })
 })

@@ -1,0 +1,22 @@
+/**
+ * An optional part of the server that a dispatch table asks for: generated code passes it to `table()`
+ * (`resourcesFeature` for @resource declarations, `promptsFeature` for @prompt, `paramHeadersFeature`
+ * when an input schema declares `x-mcp-header`), so a server without them bundles none of their code.
+ */
+import type { Core } from './core.ts'
+import type { Handler } from './methods.ts'
+import type { ToolEntry } from './table.ts'
+
+export interface Feature {
+  /** Adds the feature's methods for both eras; called once per server. */
+  readonly methods?: (core: Core, methods: Map<string, Handler>) => void
+  /** Checks the `Mcp-Param-*` headers of a 2026-07-28 tools/call against its arguments. */
+  readonly headers?: HeaderCheck
+}
+
+export interface HeaderCheck {
+  /** The `Mcp-Param-*` headers the server's tools declare (a CORS preflight allows them). */
+  names(core: Core): readonly string[]
+  /** Why the request's headers do not match the arguments of a call to `tool`, or undefined. */
+  problem(core: Core, tool: ToolEntry, headers: Headers, args: unknown): string | undefined
+}

@@ -1,0 +1,33 @@
+/**
+ * How a function runs when a plain call is not enough. The compiler picks one per declaration and the
+ * table entry carries it (`run: __mcp_signalRunner` or `run: __mcp_contextRunner`), so the machinery
+ * (AbortController, timers, ToolContext, input rounds, signed state, the SSE channel) is bundled only
+ * when some function uses it. A function without `run` is called plainly (see `callPlain` in run.ts).
+ */
+import type { Channel } from './channel.ts'
+import type { Exchange } from './exchange.ts'
+import type { inputRequired, readInputs } from './input-state.ts'
+import type { Invoke, Outcome } from './run.ts'
+
+export interface Runner {
+  /** `answers`: the client's answers to earlier questions; `report`: exceptions of background work. */
+  run(
+    invoke: Invoke,
+    args: Record<string, any>,
+    exchange: Exchange,
+    answers: Record<string, unknown> | undefined,
+    timeoutMs: number | undefined,
+    report: (error: unknown) => void,
+  ): Outcome | Promise<Outcome>
+  /** Present when the function takes a ToolContext: it may ask the client for input and notify. */
+  readonly input?: InputKit
+}
+
+export interface InputKit {
+  readonly readInputs: typeof readInputs
+  readonly inputRequired: typeof inputRequired
+  /** What a function that asks for input fails with when no usable state secret is configured. */
+  readonly secretMessage: string
+  /** The SSE channel a request's notifications go to. */
+  channel(headers: Record<string, string>, onCancel: () => void): Channel
+}
