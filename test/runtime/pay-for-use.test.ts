@@ -1,0 +1,129 @@
+/**
+ * The runtime's optional parts reach a bundle only when a declaration needs them: the compiler emits the
+ * runners, revivers and features per declaration, and `createServer` refers to none of them itself.
+ * Built with esbuild and the plugin from src/, as a Worker is.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import * as esbuild from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { compileModule } from '../../src/compiler/compile.ts'
+import { Project } from '../../src/compiler/project.ts'
+import mcp from '../../src/esbuild.ts'
+import { createServer } from '../../src/runtime/server.ts'
+import { ToolError } from '../../src/runtime/errors.ts'
+import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url))
+
+async function bundle(entry: string): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [`${FIXTURES}${entry}`],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    plugins: [mcp({ root: ROOT })],
+    alias: { 'mcp-aot': `${ROOT}src/index.ts`, 'mcp-aot/internal': `${ROOT}src/runtime/internal.ts` },
+  })
+  return result.outputFiles[0].text
+}
+
+const load = async (code: string) => (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).default
+
+function generated(file: string): string {
+  const id = `${FIXTURES}${file}`
+  const code = compileModule(new Project(ROOT), id, readFileSync(id, 'utf8'))!.code
+  return code.slice(code.indexOf('// ---- mcp-aot'))
+}
+
+/** Text only the optional parts contain. */
+const MARKERS = {
+  resources: 'resources/templates/list',
+  prompts: 'Unknown prompt',
+  'input rounds': 'input_required',
+  'signed state': 'HMAC',
+  notifications: 'notifications/progress',
+  'abort controller': 'new AbortController',
+  'x-mcp-header checks': 'x-mcp-header',
+}
+
+describe('pay for what you use', () => {
+  it('generated code imports a runner, a reviver or a feature only for a declaration that needs it', () => {
+    const plain = generated('plain.ts')
+    expect(plain).toMatch(/^import \{ table as __mcp_table \} from 'mcp-aot\/internal';$/m)
+    expect(plain).not.toMatch(/\brun:|\brevive:|\bdef:|Feature/)
+    expect(plain).toMatch(/\]\);\n$/)
+
+    const full = generated('full.ts')
+    const entry = (name: string) => full.slice(full.indexOf(`name: "${name}"`), full.indexOf('invoke:', full.indexOf(`name: "${name}"`)))
+    expect(entry('count')).toContain('run: __mcp_contextRunner')
+    expect(entry('wait')).toContain('run: __mcp_signalRunner')
+    expect(entry('day_of')).toContain('revive: __mcp_reviver({"props":{"when":"date"}})')
+    expect(entry('day_of')).not.toContain('run:')
+    expect(entry('note')).not.toMatch(/run:|revive:/)
+    expect(full).toContain('], [__mcp_resourcesFeature, __mcp_promptsFeature]);')
+    expect(full).not.toContain('paramHeadersFeature')
+  })
+
+  it('a tools-only server without ToolContext bundles none of the optional parts, and still serves its tools', async () => {
+    const code = await bundle('plain-worker.ts')
+    for (const [part, marker] of Object.entries(MARKERS)) expect(code.includes(marker), part).toBe(false)
+    const server = await load(code)
+    const sum = await send(server, modernRequest('tools/call', { name: 'add', arguments: { a: 2, b: 3 } }))
+    expect(sum.body.result.content).toEqual([{ type: 'text', text: '5' }])
+    const hello = await send(server, legacyRequest('tools/call', { name: 'greet', arguments: { name: 'Ada' } }))
+    expect(hello.body.result).toEqual({ content: [{ type: 'text', text: 'Hello, Ada' }] })
+    const init = await send(server, legacyRequest('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+    expect(init.body.result.capabilities).toEqual({ tools: {}, logging: {} })
+    expect((await send(server, modernRequest('prompts/list'))).body.error.code).toBe(-32601)
+    expect((await send(server, modernRequest('resources/read', { uri: 'note://1' }))).body.error.code).toBe(-32601)
+  })
+
+  it('a server whose declarations use them bundles them', async () => {
+    const code = await bundle('full-worker.ts')
+    for (const [part, marker] of Object.entries(MARKERS)) expect(code.includes(marker), part).toBe(part !== 'x-mcp-header checks')
+    const server = await load(code)
+    const day = await send(server, modernRequest('tools/call', { name: 'day_of', arguments: { when: '2026-03-04T00:00:00Z' } }))
+    expect(day.body.result.content).toEqual([{ type: 'text', text: '4' }])
+    const counted = await send(server, modernRequest('tools/call', { name: 'count', arguments: { to: 3 } }, { extraMeta: { progressToken: 'p' } }))
+    expect(counted.events.map((event) => event.method ?? 'response')).toEqual(['notifications/progress', 'response'])
+    expect(counted.body.result.content).toEqual([{ type: 'text', text: '3' }])
+    expect((await send(server, modernRequest('tools/call', { name: 'wait', arguments: { ms: 1 } }))).body.result.content[0].text).toBe('waited 1')
+    expect((await send(server, modernRequest('resources/read', { uri: 'note://7' }))).body.result.contents[0].text).toBe('note 7')
+    expect((await send(server, modernRequest('prompts/get', { name: 'hello', arguments: { name: 'Bo' } }))).body.result.messages).toHaveLength(1)
+  })
+})
+
+describe('a function called plainly (no runner: no ToolContext, AbortSignal or @timeout)', () => {
+  const onError = () => {}
+  const server = createServer(
+    { name: 'plain', version: '1.0.0' },
+    module('src/plain.ts', [
+      tool('args', { plain: true, invoke: (a, c, s) => JSON.stringify([a, c, s]) }),
+      tool('throws', { plain: true, invoke: () => { throw new Error('internal detail') } }),
+      tool('refuses', { plain: true, invoke: async () => { throw new ToolError('No such order.') } }),
+      tool('later', { plain: true, invoke: async () => 'done' }),
+    ], {}, []),
+    { onError },
+  )
+  const call = (name: string, extra: object = {}) => modernRequest('tools/call', { name, arguments: {}, ...extra })
+
+  it('gets its arguments only, and its value, exception or ToolError becomes the result as with any run', async () => {
+    expect((await send(server, call('args'))).body.result.content[0].text).toBe('[{},null,null]')
+    expect((await send(server, call('later'))).body.result.content[0].text).toBe('done')
+    const thrown = (await send(server, call('throws'))).body.result
+    expect(thrown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'The tool failed.' }] })
+    const refused = (await send(server, call('refuses'))).body.result
+    expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: 'No such order.' }] })
+  })
+
+  it('refuses a requestState (this server never issued one for it) and ignores inputResponses', async () => {
+    const state = await send(server, call('later', { requestState: 'abc.def' }))
+    expect(state.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('requestState is invalid') })
+    expect((await send(server, call('later', { inputResponses: { x: {} } }))).body.result.content[0].text).toBe('done')
+  })
+})
