@@ -184,6 +184,22 @@ export function shapeResult(value: unknown, plan: ResultPlan): ToolResult {
   }
 }
 
+/**
+ * The CallToolResult as JSON text, written directly for the plans most tools have (`text` with a string,
+ * `structured` with an object): the text `JSON.stringify(shapeResult(value, plan))` gives, without the
+ * intermediate objects and with the structured value serialised once. Undefined for anything else.
+ * `untitled`: the client's revision predates structuredContent.
+ */
+export function directResultJson(value: unknown, plan: ResultPlan, untitled: boolean): string | undefined {
+  if (plan.kind === 'text') return typeof value === 'string' ? `{"content":[{"type":"text","text":${JSON.stringify(value)}}]}` : undefined
+  if (plan.kind !== 'structured') return undefined
+  const structured = isPlainish(value) || value instanceof Map ? project(value, plan.shape) : undefined
+  if (!isPlainish(structured)) return undefined
+  const json = JSON.stringify(structured)
+  const content = `{"content":[{"type":"text","text":${JSON.stringify(json)}}]`
+  return untitled ? `${content}}` : `${content},"structuredContent":${json}}`
+}
+
 /** An error result: each line of `message` one line of its one text part. */
 export function errorResult(message: string | readonly string[]): ToolResult {
   return { content: [text(typeof message === 'string' ? message : message.join('\n'))], isError: true }

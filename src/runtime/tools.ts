@@ -7,11 +7,11 @@ import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import type { ToolEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
-import { toolResultFor } from './compat.ts'
+import { toolResultFor, untitled } from './compat.ts'
 import { RpcError } from './jsonrpc.ts'
 import { answersFor, isToolError, legacyInputMessage, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
-import { shapeResult } from './results.ts'
+import { directResultJson, shapeResult } from './results.ts'
 import { callPlain, type Outcome } from './run.ts'
 
 /** `5000` → `5`, `500` → `0.5`. */
@@ -66,6 +66,8 @@ function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, o
   switch (outcome.kind) {
     case 'value': {
       try {
+        const direct = directResultJson(outcome.value, tool.result, untitled(exchange.flavour))
+        if (direct !== undefined) return exchange.modern ? withTail(direct, core.completeTail) : direct
         return resultJson(core, exchange, shapeResult(outcome.value, tool.result))
       } catch (error) {
         return failed(core, exchange, error, tool.name)
