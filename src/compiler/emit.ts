@@ -28,9 +28,12 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   return out
 }
 
+/** `(a, c, s) => f(a["x"], c)`, declaring only the parameters up to the last one the call uses. */
 function invoke(d: Declaration): string {
   const args = d.slots.map((s: Slot) => (s.kind === 'arg' ? `a[${json(s.name)}]` : s.kind === 'all' ? 'a' : s.kind === 'context' ? 'c' : 's'))
-  return `(a, c, s) => ${d.binding}(${args.join(', ')})`
+  const params = ['a', 'c', 's']
+  const used = Math.max(0, ...d.slots.map((s) => (s.kind === 'context' ? 2 : s.kind === 'signal' ? 3 : 1)))
+  return `(${params.slice(0, used).join(', ')}) => ${d.binding}(${args.join(', ')})`
 }
 
 /** Which runner a declaration needs: the context runner when it takes a ToolContext, the signal runner when it takes an AbortSignal or has a @timeout, none for a plain call. */
