@@ -16,10 +16,13 @@ import type { Revived } from './revive.ts'
 export type { Feature } from './feature.ts'
 export type { Runner } from './runner.ts'
 
-/** An error as ajv's standalone validators report it (`validate.errors`). */
+/**
+ * An error as ajv's standalone validators report it (`validate.errors`). mcp-aot's generated validators
+ * leave out `schemaPath` (the argument error lines never read it) and report a failed anyOf by its own error.
+ */
 export interface AjvError {
   instancePath: string
-  schemaPath: string
+  schemaPath?: string
   keyword: string
   params: Record<string, any>
   message?: string
