@@ -1,14 +1,15 @@
 /**
- * Helpers the tools/call, prompts/get and resources/read handlers share to turn how a run ended into
- * response text.
+ * Helpers the tools/call, prompts/get and resources/read handlers share: the answers a request brings,
+ * and turning how a run ended into response text.
  */
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import type { Outcome } from './run.ts'
 import type { Runner } from './runner.ts'
+import type { TableEntry } from './table.ts'
 import { ToolError } from './errors.ts'
 import { RpcError } from './jsonrpc.ts'
-import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
+import { INVALID_PARAMS } from './protocol.ts'
 
 /** A `ToolError` (also one from another copy of the package, recognised by its name). */
 export const isToolError = (error: unknown): error is Error =>
@@ -17,9 +18,27 @@ export const isToolError = (error: unknown): error is Error =>
 /** Appends `tail` (`,"key":…`) to a JSON object's text. */
 export const withTail = (json: string, tail: string): string => (json === '{}' ? `{${tail.slice(1)}}` : json.slice(0, -1) + tail + '}')
 
-/** What a function that asks the client for input gets over a legacy revision. */
-export const legacyInputMessage = (method: string, version: string): string =>
-  `This needs input from the client (${method}), which this server asks for only over MCP 2026-07-28 (stateless input-required rounds); this client speaks ${version}.`
+/** A tool's `isError` result with one text part, as JSON text. */
+export function errorResult(core: Core, exchange: Exchange, text: string): string {
+  const json = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":true}`
+  return exchange.modern ? withTail(json, core.completeTail) : json
+}
+
+/** How a run can end without a value or exception: only a runner ends one so (timeout, cancellation, input). */
+export type Unfinished = Exclude<Outcome, { kind: 'value' } | { kind: 'error' }>
+
+/**
+ * The answer to a run that ended so, decided by the entry's runner (`runner.ended`): `name` is the tool
+ * or prompt name or the resource URI, `args` the request's arguments.
+ */
+export type Ending = (
+  core: Core,
+  exchange: Exchange,
+  entry: TableEntry,
+  outcome: Unfinished,
+  name: string,
+  args: unknown,
+) => string | RpcError | Promise<string | RpcError>
 
 type Answers = Record<string, unknown> | undefined | RpcError
 
@@ -42,33 +61,4 @@ export function answersFor(
   if (input) return input.readInputs(core, exchange, method, name, args, params)
   if (params.requestState === undefined) return undefined
   return new RpcError(INVALID_PARAMS, 'The requestState is invalid: it was not issued by this server or it was modified.')
-}
-
-/** A run of a prompt or resource function that ended without a value or exception, as the JSON-RPC answer. */
-export async function unfinished(
-  runner: Runner | undefined,
-  core: Core,
-  exchange: Exchange,
-  outcome: Exclude<Outcome, { kind: 'value' } | { kind: 'error' }>,
-  method: string,
-  name: string,
-  args: unknown,
-  kind: string,
-): Promise<string | RpcError> {
-  switch (outcome.kind) {
-    case 'timeout':
-    case 'cancelled':
-      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
-    case 'refused':
-      return outcome.error
-    case 'legacy-input':
-      return new RpcError(INTERNAL_ERROR, legacyInputMessage(outcome.method, exchange.version))
-    case 'input': {
-      const input = runner!.input!
-      const text = await input.inputRequired(core, exchange, method, name, args, outcome.requests, outcome.answers)
-      if (text !== undefined) return text
-      core.report(new Error(input.secretMessage), kind, name)
-      return new RpcError(INTERNAL_ERROR, input.secretMessage)
-    }
-  }
 }

@@ -14,7 +14,7 @@ import { messagesFor } from './compat.ts'
 import { complete } from './completion.ts'
 import { RpcError } from './jsonrpc.ts'
 import { ListPages, promptItems } from './lists.ts'
-import { answersFor, isToolError, unfinished, withTail } from './outcomes.ts'
+import { answersFor, isToolError, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { toJson } from './results.ts'
 import { callPlain, type Outcome } from './run.ts'
@@ -82,7 +82,7 @@ async function finish(core: Core, exchange: Exchange, prompt: PromptEntry, raw: 
       core.report(outcome.error, 'prompt', prompt.name)
       return new RpcError(INTERNAL_ERROR, 'The prompt failed.')
     default:
-      return unfinished(prompt.run, core, exchange, outcome, 'prompts/get', prompt.name, raw, 'prompt')
+      return prompt.run!.ended(core, exchange, prompt, outcome, prompt.name, raw)
   }
 }
 

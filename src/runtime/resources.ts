@@ -15,7 +15,7 @@ import { toBase64 } from './base64.ts'
 import { complete } from './completion.ts'
 import { RpcError } from './jsonrpc.ts'
 import { ListPages, resourceItems } from './lists.ts'
-import { answersFor, isToolError, unfinished, withTail } from './outcomes.ts'
+import { answersFor, isToolError, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from './protocol.ts'
 import { toJson } from './results.ts'
 import { callPlain, type Outcome } from './run.ts'
@@ -107,7 +107,7 @@ async function finish(core: Core, exchange: Exchange, entry: ResourceEntry, uri:
       core.report(outcome.error, 'resource', uri)
       return new RpcError(INTERNAL_ERROR, 'The resource failed.')
     default:
-      return unfinished(entry.run, core, exchange, outcome, 'resources/read', uri, {}, 'resource')
+      return entry.run!.ended(core, exchange, entry, outcome, uri, {})
   }
 }
 

@@ -7,7 +7,11 @@
  */
 import type { Exchange } from './exchange.ts'
 import type { RoundEnd } from './input-round.ts'
+import type { Ending } from './outcomes.ts'
 import type { Runner } from './runner.ts'
+import { RpcError } from './jsonrpc.ts'
+import { errorResult } from './outcomes.ts'
+import { INTERNAL_ERROR } from './protocol.ts'
 
 export type Outcome =
   | { readonly kind: 'value'; readonly value: unknown }
@@ -105,7 +109,19 @@ export function run(
   })
 }
 
+/** `5000` → `5`, `500` → `0.5`. */
+export const seconds = (ms: number): string => String(Number((ms / 1000).toFixed(3)))
+
+/** A timeout or the client going away: an `isError` result for a tool's timeout, else an error. */
+export const signalEnding: Ending = (core, exchange, entry, outcome) => {
+  if (outcome.kind === 'timeout' && entry.kind === 'tool') {
+    return errorResult(core, exchange, `Tool '${entry.name}' timed out after ${seconds(entry.timeoutMs!)} s.`)
+  }
+  return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
+}
+
 /** For a function that takes an AbortSignal or has a `@timeout`, and no ToolContext. */
 export const signalRunner: Runner = {
   run: (invoke, args, exchange, answers, timeoutMs, report) => run(invoke, args, exchange, answers, timeoutMs, report),
+  ended: signalEnding,
 }

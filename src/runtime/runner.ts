@@ -6,7 +6,8 @@
  */
 import type { Channel } from './channel.ts'
 import type { Exchange } from './exchange.ts'
-import type { inputRequired, readInputs } from './input-state.ts'
+import type { readInputs } from './input-state.ts'
+import type { Ending } from './outcomes.ts'
 import type { Invoke, Outcome } from './run.ts'
 
 export interface Runner {
@@ -19,15 +20,14 @@ export interface Runner {
     timeoutMs: number | undefined,
     report: (error: unknown) => void,
   ): Outcome | Promise<Outcome>
+  /** The answer when the run ended without a value or exception (timeout, cancellation, input). */
+  readonly ended: Ending
   /** Present when the function takes a ToolContext: it may ask the client for input and notify. */
   readonly input?: InputKit
 }
 
 export interface InputKit {
   readonly readInputs: typeof readInputs
-  readonly inputRequired: typeof inputRequired
-  /** What a function that asks for input fails with when no usable state secret is configured. */
-  readonly secretMessage: string
   /** The SSE channel a request's notifications go to. */
   channel(headers: Record<string, string>, onCancel: () => void): Channel
 }

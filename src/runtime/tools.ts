@@ -9,23 +9,15 @@ import type { ToolEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { toolResultFor, untitled } from './compat.ts'
 import { RpcError } from './jsonrpc.ts'
-import { answersFor, isToolError, legacyInputMessage, withTail } from './outcomes.ts'
-import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
+import { answersFor, errorResult, isToolError, withTail } from './outcomes.ts'
+import { INVALID_PARAMS } from './protocol.ts'
 import { directResultJson, shapeResult } from './results.ts'
 import { callPlain, type Outcome } from './run.ts'
-
-/** `5000` → `5`, `500` → `0.5`. */
-export const seconds = (ms: number): string => String(Number((ms / 1000).toFixed(3)))
 
 function resultJson(core: Core, exchange: Exchange, result: ToolResult): string {
   if (!exchange.modern) return JSON.stringify(toolResultFor(result, exchange.flavour))
   if (result._meta !== undefined) return JSON.stringify({ ...result, resultType: 'complete' })
   return withTail(JSON.stringify(result), core.completeTail)
-}
-
-export function errorResult(core: Core, exchange: Exchange, text: string): string {
-  const json = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":true}`
-  return exchange.modern ? withTail(json, core.completeTail) : json
 }
 
 const failed = (core: Core, exchange: Exchange, error: unknown, name: string): string => {
@@ -76,21 +68,7 @@ function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, o
     case 'error':
       if (isToolError(outcome.error)) return errorResult(core, exchange, outcome.error.message)
       return failed(core, exchange, outcome.error, tool.name)
-    case 'timeout':
-      return errorResult(core, exchange, `Tool '${tool.name}' timed out after ${seconds(tool.timeoutMs!)} s.`)
-    case 'cancelled':
-      return new RpcError(INTERNAL_ERROR, 'The client cancelled the request.')
-    case 'refused':
-      return outcome.error
-    case 'legacy-input':
-      return errorResult(core, exchange, legacyInputMessage(outcome.method, exchange.version))
-    case 'input': {
-      const input = tool.run!.input!
-      return input.inputRequired(core, exchange, 'tools/call', tool.name, raw, outcome.requests, outcome.answers).then((text) => {
-        if (text !== undefined) return text
-        core.report(new Error(input.secretMessage), 'tool', tool.name)
-        return errorResult(core, exchange, input.secretMessage)
-      })
-    }
+    default:
+      return tool.run!.ended(core, exchange, tool, outcome, tool.name, raw)
   }
 }
