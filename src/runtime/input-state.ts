@@ -13,7 +13,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { digest, StateSigner, type StatePayload } from './state.ts'
 
 const MIN_SECRET = 16
-const DEFAULT_TTL_MS = 10 * 60_000
+const DEFAULT_TTL_MS = 600_000
 
 /** The sentence a function that asks for input fails with when no usable secret is configured. */
 /** (A plain literal, MIN_SECRET spelled out: a bundler drops it when no function asks for input.) */

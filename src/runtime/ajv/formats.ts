@@ -96,46 +96,51 @@ export function parseDateTime(text: string): number | undefined {
   return moment.getTime()
 }
 
-// RFC 3986, appendix A. Case-insensitive; built from the grammar's own productions.
-const UNRESERVED = "a-z0-9\\-._~"
-const SUB_DELIMS = "!$&'()*+,;="
-const PCT = '%[0-9a-f]{2}'
-const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT})`
-const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
-const IPV4 = `(?:${DEC_OCTET}\\.){3}${DEC_OCTET}`
-const H16 = '[0-9a-f]{1,4}'
-const LS32 = `(?:${H16}:${H16}|${IPV4})`
-const IPV6 =
-  '(?:' +
-  [
-    `(?:${H16}:){6}${LS32}`,
-    `::(?:${H16}:){5}${LS32}`,
-    `(?:${H16})?::(?:${H16}:){4}${LS32}`,
-    `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
-    `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
-    `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
-    `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
-    `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
-    `(?:(?:${H16}:){0,6}${H16})?::`,
-  ].join('|') +
-  ')'
-const IP_FUTURE = `v[0-9a-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`
-const REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*`
-const HOST = `(?:\\[(?:${IPV6}|${IP_FUTURE})\\]|${IPV4}|${REG_NAME})`
-const USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*`
-const AUTHORITY = `(?:${USERINFO}@)?${HOST}(?::\\d*)?`
-const SEGMENT = `${PCHAR}*`
-const SEGMENT_NZ = `${PCHAR}+`
-const HIER_PART =
-  `(?:\\/\\/${AUTHORITY}(?:\\/${SEGMENT})*` + // "//" authority path-abempty
-  `|\\/(?:${SEGMENT_NZ}(?:\\/${SEGMENT})*)?` + // path-absolute
-  `|${SEGMENT_NZ}(?:\\/${SEGMENT})*` + // path-rootless
-  ')?' // path-empty
-const QUERY_OR_FRAGMENT = `(?:${PCHAR}|[\\/?])*`
-const URI = new RegExp(`^[a-z][a-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY_OR_FRAGMENT})?(?:#${QUERY_OR_FRAGMENT})?$`, 'i')
+/** RFC 3986, appendix A: a URI with a scheme. Case-insensitive; built from the grammar's own productions
+ * on first use, so a bundle without a `uri` format check keeps none of it. */
+function uriPattern(): RegExp {
+  const UNRESERVED = "a-z0-9\\-._~"
+  const SUB_DELIMS = "!$&'()*+,;="
+  const PCT = '%[0-9a-f]{2}'
+  const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT})`
+  const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+  const IPV4 = `(?:${DEC_OCTET}\\.){3}${DEC_OCTET}`
+  const H16 = '[0-9a-f]{1,4}'
+  const LS32 = `(?:${H16}:${H16}|${IPV4})`
+  const IPV6 =
+    '(?:' +
+    [
+      `(?:${H16}:){6}${LS32}`,
+      `::(?:${H16}:){5}${LS32}`,
+      `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+      `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+      `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+      `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+      `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+      `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+      `(?:(?:${H16}:){0,6}${H16})?::`,
+    ].join('|') +
+    ')'
+  const IP_FUTURE = `v[0-9a-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`
+  const REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*`
+  const HOST = `(?:\\[(?:${IPV6}|${IP_FUTURE})\\]|${IPV4}|${REG_NAME})`
+  const USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*`
+  const AUTHORITY = `(?:${USERINFO}@)?${HOST}(?::\\d*)?`
+  const SEGMENT = `${PCHAR}*`
+  const SEGMENT_NZ = `${PCHAR}+`
+  const HIER_PART =
+    `(?:\\/\\/${AUTHORITY}(?:\\/${SEGMENT})*` + // "//" authority path-abempty
+    `|\\/(?:${SEGMENT_NZ}(?:\\/${SEGMENT})*)?` + // path-absolute
+    `|${SEGMENT_NZ}(?:\\/${SEGMENT})*` + // path-rootless
+    ')?' // path-empty
+  const QUERY_OR_FRAGMENT = `(?:${PCHAR}|[\\/?])*`
+  return new RegExp(`^[a-z][a-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY_OR_FRAGMENT})?(?:#${QUERY_OR_FRAGMENT})?$`, 'i')
+}
+
+let URI: RegExp | undefined
 
 function isUri(text: string): boolean {
-  return URI.test(text)
+  return (URI ??= uriPattern()).test(text)
 }
 
 /** The checks generated validators import one by one (`format_uri`, `format_date_time`, …; see internal.ts). */
