@@ -1,8 +1,9 @@
 /**
  * The code appended to a tool module: the declarations' standalone validators and the static dispatch
  * table (`export const __mcp = __mcp_table(…)`). Plain, readable JavaScript; deterministic text.
- * It imports from 'mcp-aot/internal' only the optional runtime parts its declarations use (a reviver,
- * a runner, the resources/prompts/param-headers features), so a bundle holds nothing else.
+ * It imports from 'mcp-aot/internal' only the optional runtime parts its declarations use (a result
+ * shaper per result plan, a reviver, a runner, the resources/prompts/param-headers features), so a
+ * bundle holds nothing else.
  */
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
@@ -61,13 +62,20 @@ function loc(d: Declaration): string {
   return json(`${d.loc.file}:${d.loc.line}:${d.loc.column}`)
 }
 
+/** The entry's result shaper (`__mcp_textResult`, `__mcp_structuredResult({...})`, …), one per ResultPlan kind. */
+function result(d: Declaration, used: Set<string>): string {
+  const name = `${d.result.kind}Result`
+  used.add(name)
+  return d.result.kind === 'structured' ? `${local(name)}(${json(d.result.shape)})` : local(name)
+}
+
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */
 function entry(d: Declaration, validator: string | undefined, used: Set<string>): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d)}`]
   if (d.kind === 'tool') {
     const text = json(toolDefinition(d))
     if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
-    lines.push(`json: ${json(text)}`, `validate: ${validator}`, `result: ${json(d.result)}`)
+    lines.push(`json: ${json(text)}`, `validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
   } else if (d.kind === 'resource') {
     used.add('resourcesFeature')

@@ -1,10 +1,10 @@
 /**
- * A tool's return value → a CallToolResult, by the ResultPlan the compiler decided from the declared
- * return type (SCHEMA.md "Results"), and the JSON rules every result follows: Date → RFC 3339 text,
+ * A tool's return value → a CallToolResult, by the shaper for the ResultPlan the compiler decided from
+ * the declared return type (SCHEMA.md "Results"), and the JSON rules every result follows: Date → RFC 3339 text,
  * Uint8Array → base64, bigint → decimal text, Set → array, Map → object, applied at any depth.
  */
 import type { ContentPart, TextContent, ToolResult } from './api.ts'
-import type { Projection, ResultPlan } from './table.ts'
+import type { Projection, ResultPlan, ResultShaper } from './table.ts'
 import { toBase64 } from './base64.ts'
 import { setOwn } from './set-own.ts'
 
@@ -146,58 +146,89 @@ function parts(value: unknown): ContentPart[] | undefined {
   return undefined
 }
 
-/** The result for a value whose declared type said nothing (`unknown`/`any`), or that did not match it. */
-function inspect(value: unknown): ToolResult {
-  if (value === undefined) return { content: [] }
-  if (typeof value === 'string') return { content: [text(value)] }
-  const content = parts(value)
-  if (content) return { content }
-  if (isToolResult(value)) return value
-  return { content: [text(toJson(value))] }
-}
+/** The result JSON with one text part. */
+const textJson = (text: string): string => `{"content":[{"type":"text","text":${JSON.stringify(text)}}]}`
+
+const NO_CONTENT = '{"content":[]}'
 
 /**
- * The CallToolResult for a tool's return value. A value that does not fit its plan (the declared type was
- * not true at run time) is inspected instead of sent malformed.
+ * The result for a value whose declared type said nothing (`unknown`/`any`), or that did not match it:
+ * nothing for undefined, a string as its text, content parts as the content, a ToolResult as it is, and
+ * anything else as its JSON text.
  */
-export function shapeResult(value: unknown, plan: ResultPlan): ToolResult {
-  switch (plan.kind) {
-    case 'void':
-      return { content: [] }
-    case 'text':
-      return typeof value === 'string' ? { content: [text(value)] } : inspect(value)
-    case 'content': {
-      const content = parts(value)
-      return content ? { content } : inspect(value)
-    }
-    case 'raw':
-      return isToolResult(value) ? value : inspect(value)
-    case 'structured': {
-      const structured = isPlainish(value) || value instanceof Map ? project(value, plan.shape) : undefined
-      if (!isPlainish(structured)) return inspect(value)
-      return { content: [text(JSON.stringify(structured))], structuredContent: structured }
-    }
-    case 'json':
-      return value === undefined ? { content: [] } : { content: [text(toJson(value))] }
-    case 'inspect':
-      return inspect(value)
+function inspect(value: unknown): string | ToolResult {
+  if (value === undefined) return NO_CONTENT
+  if (typeof value === 'string') return textJson(value)
+  const content = parts(value)
+  if (content) return { content }
+  return isToolResult(value) ? value : textJson(toJson(value))
+}
+
+/*
+ * One shaper per ResultPlan kind (table.ts's ResultShaper); generated code imports the ones its tools use.
+ * A value that does not fit its plan (the declared type was not true at run time) is inspected instead of
+ * sent malformed.
+ */
+
+/** `void`: no content. */
+export const voidResult: ResultShaper = () => NO_CONTENT
+
+/** `text`: one text part with the string (inspecting does exactly that for a string). */
+export const textResult: ResultShaper = inspect
+
+/** `content`: a content part or an array of them. */
+export const contentResult: ResultShaper = (value) => {
+  const content = parts(value)
+  return content ? { content } : inspect(value)
+}
+
+/** `raw`: a ToolResult, passed through. */
+export const rawResult: ResultShaper = (value) => (isToolResult(value) ? value : inspect(value))
+
+/** `json`: one text part with the value's JSON (`null` → "null"); undefined gives no content. */
+export const jsonResult: ResultShaper = (value) => (value === undefined ? NO_CONTENT : textJson(toJson(value)))
+
+/** `inspect`: decided from the value. */
+export const inspectResult: ResultShaper = inspect
+
+/**
+ * `structured`: structuredContent projected to `shape`, and a text part with its JSON (serialised once);
+ * an untitled client gets the text part alone.
+ */
+export function structuredResult(shape: Projection): ResultShaper {
+  return (value, untitled) => {
+    const structured = isPlainish(value) || value instanceof Map ? project(value, shape) : undefined
+    if (!isPlainish(structured)) return inspect(value)
+    const json = JSON.stringify(structured)
+    const content = `{"content":[{"type":"text","text":${JSON.stringify(json)}}]`
+    return untitled ? `${content}}` : `${content},"structuredContent":${json}}`
   }
 }
 
-/**
- * The CallToolResult as JSON text, written directly for the plans most tools have (`text` with a string,
- * `structured` with an object): the text `JSON.stringify(shapeResult(value, plan))` gives, without the
- * intermediate objects and with the structured value serialised once. Undefined for anything else.
- * `untitled`: the client's revision predates structuredContent.
- */
-export function directResultJson(value: unknown, plan: ResultPlan, untitled: boolean): string | undefined {
-  if (plan.kind === 'text') return typeof value === 'string' ? `{"content":[{"type":"text","text":${JSON.stringify(value)}}]}` : undefined
-  if (plan.kind !== 'structured') return undefined
-  const structured = isPlainish(value) || value instanceof Map ? project(value, plan.shape) : undefined
-  if (!isPlainish(structured)) return undefined
-  const json = JSON.stringify(structured)
-  const content = `{"content":[{"type":"text","text":${JSON.stringify(json)}}]`
-  return untitled ? `${content}}` : `${content},"structuredContent":${json}}`
+/** The shaper for a plan (what generated code names directly; for tables written by hand). */
+export function resultShaper(plan: ResultPlan): ResultShaper {
+  switch (plan.kind) {
+    case 'void':
+      return voidResult
+    case 'text':
+      return textResult
+    case 'content':
+      return contentResult
+    case 'raw':
+      return rawResult
+    case 'structured':
+      return structuredResult(plan.shape)
+    case 'json':
+      return jsonResult
+    case 'inspect':
+      return inspectResult
+  }
+}
+
+/** The CallToolResult for a tool's return value, as an object (for a client of the latest revision). */
+export function shapeResult(value: unknown, plan: ResultPlan): ToolResult {
+  const result = resultShaper(plan)(value, false)
+  return typeof result === 'string' ? JSON.parse(result) : result
 }
 
 /** An error result: each line of `message` one line of its one text part. */

@@ -9,6 +9,7 @@
  * 'mcp-aot/internal' and hands them over: per entry (`run`, `revive`) or per table (`features`), so a
  * bundler leaves out what no module uses.
  */
+import type { ToolResult } from './api.ts'
 import type { Feature } from './feature.ts'
 import type { Runner } from './runner.ts'
 import type { Revived } from './revive.ts'
@@ -71,6 +72,15 @@ export type ResultPlan =
   | { readonly kind: 'json' } // one text part with the JSON (null → "null")
   | { readonly kind: 'inspect' } // unknown/any: decided from the value at run time
 
+/**
+ * A ResultPlan made code: turns a tool's return value into its CallToolResult, as JSON text when it can
+ * be written directly (`untitled`: the client's revision predates structuredContent, so it is left out)
+ * or as a ToolResult the runtime serialises for the client's revision. Generated code picks one per plan
+ * (`result: __mcp_textResult`, `result: __mcp_structuredResult({"props":…})`, …; see results.ts), so a
+ * server bundles only the shapers its tools use.
+ */
+export type ResultShaper = (value: unknown, untitled: boolean) => string | ToolResult
+
 /** The `tools/list` entry, in the latest revision's shape; the runtime strips fields for older clients. */
 export interface ToolDefinition {
   name: string
@@ -99,7 +109,8 @@ export interface ToolEntry {
   readonly validate: ValidateFn
   /** Absent when the arguments are used as parsed. */
   readonly revive?: Reviver
-  readonly result: ResultPlan
+  /** The shaper for the ResultPlan the compiler decided from the declared return type. */
+  readonly result: ResultShaper
   readonly timeoutMs?: number
   /**
    * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal

@@ -11,7 +11,6 @@ import { toolResultFor, untitled } from './compat.ts'
 import { RpcError } from './jsonrpc.ts'
 import { answersFor, errorResult, isToolError, withTail } from './outcomes.ts'
 import { INVALID_PARAMS } from './protocol.ts'
-import { directResultJson, shapeResult } from './results.ts'
 import { callPlain, type Outcome } from './run.ts'
 
 function resultJson(core: Core, exchange: Exchange, result: ToolResult): string {
@@ -58,9 +57,9 @@ function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, o
   switch (outcome.kind) {
     case 'value': {
       try {
-        const direct = directResultJson(outcome.value, tool.result, untitled(exchange.flavour))
-        if (direct !== undefined) return exchange.modern ? withTail(direct, core.completeTail) : direct
-        return resultJson(core, exchange, shapeResult(outcome.value, tool.result))
+        const result = tool.result(outcome.value, untitled(exchange.flavour))
+        if (typeof result === 'string') return exchange.modern ? withTail(result, core.completeTail) : result
+        return resultJson(core, exchange, result)
       } catch (error) {
         return failed(core, exchange, error, tool.name)
       }

@@ -13,6 +13,7 @@ import { paramHeadersFeature } from '../../src/runtime/param-headers.ts'
 import { promptsFeature } from '../../src/runtime/prompts.ts'
 import { resourcesFeature } from '../../src/runtime/resources.ts'
 import { reviver } from '../../src/runtime/revive.ts'
+import { resultShaper } from '../../src/runtime/results.ts'
 
 export const ALL_FEATURES: readonly Feature[] = [resourcesFeature, promptsFeature, paramHeadersFeature]
 
@@ -84,7 +85,7 @@ export function tool(name: string, spec: ToolSpec): ToolEntry {
     json: JSON.stringify(def),
     validate: spec.validate ?? objectValidator(),
     revive: spec.revive ? reviver(spec.revive) : undefined,
-    result: spec.result ?? { kind: 'text' },
+    result: resultShaper(spec.result ?? { kind: 'text' }),
     timeoutMs: spec.timeoutMs,
     run: spec.plain ? undefined : contextRunner,
     invoke: spec.invoke,

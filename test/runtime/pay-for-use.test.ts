@@ -52,9 +52,10 @@ const MARKERS = {
 }
 
 describe('pay for what you use', () => {
-  it('generated code imports a runner, a reviver or a feature only for a declaration that needs it', () => {
+  it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {
     const plain = generated('plain.ts')
-    expect(plain).toMatch(/^import \{ table as __mcp_table \} from 'mcp-aot\/internal';$/m)
+    expect(plain).toMatch(/^import \{ table as __mcp_table, textResult as __mcp_textResult \} from 'mcp-aot\/internal';$/m)
+    expect(plain.match(/result: __mcp_textResult,/g)).toHaveLength(2)
     expect(plain).not.toMatch(/\brun:|\brevive:|\bdef:|Feature/)
     expect(plain).toMatch(/\]\);\n$/)
 
@@ -64,6 +65,7 @@ describe('pay for what you use', () => {
     expect(entry('wait')).toContain('run: __mcp_signalRunner')
     expect(entry('day_of')).toContain('revive: __mcp_reviver({"props":{"when":"date"}})')
     expect(entry('day_of')).not.toContain('run:')
+    expect(entry('day_of')).toContain('result: __mcp_jsonResult,')
     expect(entry('note')).not.toMatch(/run:|revive:/)
     expect(full).toContain('], [__mcp_resourcesFeature, __mcp_promptsFeature]);')
     expect(full).not.toContain('paramHeadersFeature')
@@ -72,6 +74,7 @@ describe('pay for what you use', () => {
   it('a tools-only server without ToolContext bundles none of the optional parts, and still serves its tools', async () => {
     const code = await bundle('plain-worker.ts')
     for (const [part, marker] of Object.entries(MARKERS)) expect(code.includes(marker), part).toBe(false)
+    expect(code.includes('nullable'), 'structured results (projection)').toBe(false)
     const server = await load(code)
     const sum = await send(server, modernRequest('tools/call', { name: 'add', arguments: { a: 2, b: 3 } }))
     expect(sum.body.result.content).toEqual([{ type: 'text', text: '5' }])

@@ -116,19 +116,26 @@ describe('equal', () => {
 describe('mcp-aot/internal', () => {
   it('exports the table constructor, the helpers (each format on its own) and the optional runtime parts, nothing else', () => {
     expect(Object.keys(internal).sort()).toEqual([
+      'contentResult',
       'contextRunner',
       'equal',
       'format_date',
       'format_date_time',
       'format_time',
       'format_uri',
+      'inspectResult',
+      'jsonResult',
       'paramHeadersFeature',
       'promptsFeature',
+      'rawResult',
       'resourcesFeature',
       'reviver',
       'signalRunner',
+      'structuredResult',
       'table',
+      'textResult',
       'ucs2length',
+      'voidResult',
     ])
   })
 })
