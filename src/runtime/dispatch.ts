@@ -9,7 +9,7 @@ import type { Core } from './core.ts'
 import { Exchange, type Arrival } from './exchange.ts'
 import { flavourOf, type Flavour } from './compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
-import { errorText, idOf, isResponse, readMessage, resultText, RpcError, type Message, type RequestId } from './jsonrpc.ts'
+import { errorText, idOf, isObject, isResponse, type Message, readMessage, type RequestId, resultText, RpcError } from './jsonrpc.ts'
 import { eraMethods, STREAMING, type Handler, type Methods } from './methods.ts'
 import {
   HEADER_MISMATCH,
@@ -36,9 +36,6 @@ const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream
 
 /** Methods whose `Mcp-Name` header mirrors a body field. */
 const NAMED: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }
-
-const isObject = (value: unknown): value is Record<string, any> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What is known about a POST once it passed the HTTP checks. */
 export interface Incoming extends Arrival {

@@ -7,7 +7,7 @@
  */
 import type { InputRequest } from './api.ts'
 import type { Exchange } from './exchange.ts'
-import { RpcError } from './jsonrpc.ts'
+import { isObject, RpcError } from './jsonrpc.ts'
 import { INVALID_PARAMS, MISSING_CAPABILITY } from './protocol.ts'
 
 /** Why a run ended without a value. */
@@ -15,9 +15,6 @@ export type RoundEnd =
   | { readonly kind: 'input'; readonly requests: Record<string, InputRequest>; readonly answers: Record<string, unknown> }
   | { readonly kind: 'refused'; readonly error: RpcError }
   | { readonly kind: 'legacy-input'; readonly method: string }
-
-const isObject = (value: unknown): value is Record<string, any> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The client capability a request needs, or a reason it is not a request a server may send. */
 function requirement(request: InputRequest): Record<string, any> | string {

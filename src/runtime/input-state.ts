@@ -8,7 +8,7 @@
 import type { InputRequest } from './api.ts'
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
-import { RpcError } from './jsonrpc.ts'
+import { isObject, RpcError } from './jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { digest, StateSigner, type StatePayload } from './state.ts'
 
@@ -34,9 +34,6 @@ async function principalOf(exchange: Exchange): Promise<string | undefined> {
   const who = auth?.token ?? auth?.clientId
   return who === undefined ? undefined : digest(who)
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The answers the client has given so far (undefined when it sent none), or why they are refused.

@@ -27,7 +27,8 @@ export class RpcError {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, any> =>
+/** A non-null object that is not an array (a JSON object once parsed). */
+export const isObject = (value: unknown): value is Record<string, any> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The id of a parsed body when it has a usable one, so even a refusal can carry it. */

@@ -12,15 +12,12 @@ import type { PromptEntry } from './table.ts'
 import { argumentErrors } from './arg-errors.ts'
 import { messagesFor } from './compat.ts'
 import { complete } from './completion.ts'
-import { RpcError } from './jsonrpc.ts'
+import { isObject, RpcError } from './jsonrpc.ts'
 import { ListPages, promptItems } from './lists.ts'
 import { answersFor, isToolError, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { toJson } from './results.ts'
 import { callPlain, type Outcome } from './run.ts'
-
-const isObject = (value: unknown): value is Record<string, any> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** One message from an element of what a prompt function returned. */
 function message(value: unknown): Record<string, unknown> {

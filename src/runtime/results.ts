@@ -6,13 +6,10 @@
 import type { ContentPart, TextContent, ToolResult } from './api.ts'
 import type { Projection, ResultPlan, ResultShaper } from './table.ts'
 import { toBase64 } from './base64.ts'
+import { isObject } from './jsonrpc.ts'
 import { setOwn } from './set-own.ts'
 
 type JsonObject = { [key: string]: unknown }
-
-function isPlainish(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * `value` as plain JSON data (what `JSON.parse(JSON.stringify(value))` would give, plus the JSON rules for
@@ -91,7 +88,7 @@ export function project(value: unknown, shape: Projection): unknown {
   if (value instanceof Map) {
     source = Object.fromEntries(value)
     keys = Object.keys(source)
-  } else if (isPlainish(value) && !(value instanceof Date) && !(value instanceof Set) && !(value instanceof Uint8Array)) {
+  } else if (isObject(value) && !(value instanceof Date) && !(value instanceof Set) && !(value instanceof Uint8Array)) {
     source = value
     keys = Object.keys(value)
   } else {
@@ -117,7 +114,7 @@ const text = (text: string): TextContent => ({ type: 'text', text })
 
 /** True for an object shaped like one of the MCP content parts. */
 export function isContentPart(value: unknown): value is ContentPart {
-  if (!isPlainish(value)) return false
+  if (!isObject(value)) return false
   switch (value.type) {
     case 'text':
       return typeof value.text === 'string'
@@ -128,7 +125,7 @@ export function isContentPart(value: unknown): value is ContentPart {
       return typeof value.uri === 'string' && typeof value.name === 'string'
     case 'resource': {
       const body = value.resource
-      return isPlainish(body) && typeof body.uri === 'string' && (typeof body.text === 'string' || typeof body.blob === 'string')
+      return isObject(body) && typeof body.uri === 'string' && (typeof body.text === 'string' || typeof body.blob === 'string')
     }
     default:
       return false
@@ -137,7 +134,7 @@ export function isContentPart(value: unknown): value is ContentPart {
 
 /** True for an object shaped like a CallToolResult: a `content` array of content parts. */
 export function isToolResult(value: unknown): value is ToolResult {
-  return isPlainish(value) && Array.isArray(value.content) && value.content.every(isContentPart)
+  return isObject(value) && Array.isArray(value.content) && value.content.every(isContentPart)
 }
 
 function parts(value: unknown): ContentPart[] | undefined {
@@ -197,8 +194,8 @@ export const inspectResult: ResultShaper = inspect
  */
 export function structuredResult(shape: Projection): ResultShaper {
   return (value, untitled) => {
-    const structured = isPlainish(value) || value instanceof Map ? project(value, shape) : undefined
-    if (!isPlainish(structured)) return inspect(value)
+    const structured = isObject(value) || value instanceof Map ? project(value, shape) : undefined
+    if (!isObject(structured)) return inspect(value)
     const json = JSON.stringify(structured)
     const content = `{"content":[{"type":"text","text":${JSON.stringify(json)}}]`
     return untitled ? `${content}}` : `${content},"structuredContent":${json}}`

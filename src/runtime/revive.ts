@@ -9,6 +9,7 @@ import { fromBase64, toBase64 } from './base64.ts'
 import { parseDateTime } from './ajv/formats.ts'
 import { joinPath } from './arg-errors.ts'
 import { setOwn } from './set-own.ts'
+import { isObject } from './jsonrpc.ts'
 
 export type Revived = { ok: true; value: unknown } | { ok: false; errors: string[] }
 
@@ -68,10 +69,6 @@ function parseUrl(text: string): URL | undefined {
   } catch {
     return undefined
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function walk(value: unknown, plan: RevivePlan, path: string, errors: string[]): unknown {

@@ -5,14 +5,12 @@
  * required, and DELETE stays 405. The capabilities are the client's own claims, as they are at initialize.
  */
 import { fromBase64Url, toBase64Url } from './base64url.ts'
+import { isObject } from './jsonrpc.ts'
 
 const encoder = /* @__PURE__ */ new TextEncoder()
 const decoder = /* @__PURE__ */ new TextDecoder()
 /** Above this the capabilities are kept by name only, so the header stays small. */
 const MAX_JSON = 1024
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export function sessionId(capabilities: unknown): string {
   const random = crypto.randomUUID().replace(/-/g, '')
