@@ -9,7 +9,6 @@ import type { InputKit } from './runner.ts'
 import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './compat.ts'
-import { ListPages, toolItems } from './lists.ts'
 import { META_SERVER_INFO } from './protocol.ts'
 
 export interface Core {
@@ -25,7 +24,6 @@ export interface Core {
   readonly headerCheck: HeaderCheck | undefined
   /** Makes the SSE channel; present when some function takes a ToolContext (only those can notify). */
   readonly channel: InputKit['channel'] | undefined
-  readonly toolPages: ListPages
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
   readonly serverMeta: string
   /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
@@ -70,7 +68,6 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     features,
     headerCheck,
     channel,
-    toolPages: new ListPages('tools', tools.length, (flavour) => toolItems(core, tools, flavour), listTail),
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,
     listTail,

@@ -3,6 +3,7 @@
  * per server and revision family on first use, then served as they are.
  */
 import type { Core } from './core.ts'
+import type { Handler } from './methods.ts'
 import type { PromptEntry, ResourceEntry, ToolEntry } from './table.ts'
 import { INVALID_PARAMS } from './protocol.ts'
 import { RpcError } from './jsonrpc.ts'
@@ -13,49 +14,31 @@ export const PAGE_SIZE = 100
 
 type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
 
-export class ListPages {
-  readonly #kind: Kind
-  readonly #items: (flavour: Flavour) => string[]
-  /** Appended to every modern result: resultType, ttlMs, cacheScope, _meta. */
-  readonly #modernTail: string
-  readonly #cursors = new Map<string, number>()
-  readonly #pages = new Map<Flavour, string[]>()
-
-  constructor(kind: Kind, count: number, items: (flavour: Flavour) => string[], modernTail: string) {
-    this.#kind = kind
-    this.#items = items
-    this.#modernTail = modernTail
-    for (let page = 1; page * PAGE_SIZE < count; page++) this.#cursors.set(cursorOf(kind, page), page)
-  }
-
-  /** The result JSON of the page a cursor names; an unknown cursor is -32602. */
-  page(flavour: Flavour, cursor: unknown): string | RpcError {
-    let index = 0
-    if (cursor !== undefined) {
-      const found = typeof cursor === 'string' ? this.#cursors.get(cursor) : undefined
-      if (found === undefined) return new RpcError(INVALID_PARAMS, 'The cursor is not one this server issued.')
-      index = found
+/**
+ * The handler of a list method: the result JSON of the page the request's cursor names (an unknown cursor
+ * is -32602), the pages built on first use per revision family. `modernTail` is appended to every modern
+ * result: resultType, ttlMs, cacheScope, _meta.
+ */
+export function listPages(kind: Kind, items: (flavour: Flavour) => string[], modernTail: string): Handler {
+  const built = new Map<Flavour, string[]>()
+  return (_core, { flavour }, params) => {
+    let pages = built.get(flavour)
+    if (!pages) {
+      const all = items(flavour)
+      const tail = flavour === 'modern' ? modernTail : ''
+      built.set(flavour, (pages = []))
+      for (let at = 0; at === 0 || at < all.length; at += PAGE_SIZE) {
+        const next = at + PAGE_SIZE < all.length ? `,"nextCursor":${JSON.stringify(cursorOf(kind, at + PAGE_SIZE))}` : ''
+        pages.push(`{"${kind}":[${all.slice(at, at + PAGE_SIZE).join(',')}]${next}${tail}}`)
+      }
     }
-    let pages = this.#pages.get(flavour)
-    if (!pages) this.#pages.set(flavour, (pages = this.#build(flavour)))
-    return pages[index]
-  }
-
-  #build(flavour: Flavour): string[] {
-    const items = this.#items(flavour)
-    const tail = flavour === 'modern' ? this.#modernTail : ''
-    const pages: string[] = []
-    const count = Math.max(1, Math.ceil(items.length / PAGE_SIZE))
-    for (let page = 0; page < count; page++) {
-      const slice = items.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).join(',')
-      const next = page + 1 < count ? `,"nextCursor":${JSON.stringify(cursorOf(this.#kind, page + 1))}` : ''
-      pages.push(`{"${this.#kind}":[${slice}]${next}${tail}}`)
-    }
-    return pages
+    const cursor = params?.cursor
+    const index = cursor === undefined ? 0 : pages.findIndex((_, i) => i > 0 && cursorOf(kind, i * PAGE_SIZE) === cursor)
+    return index < 0 ? new RpcError(INVALID_PARAMS, 'The cursor is not one this server issued.') : pages[index]!
   }
 }
 
-const cursorOf = (kind: Kind, page: number): string => btoa(`${kind}:${page * PAGE_SIZE}`)
+const cursorOf = (kind: Kind, offset: number): string => btoa(`${kind}:${offset}`)
 
 export function toolItems(core: Core, tools: readonly ToolEntry[], flavour: Flavour): string[] {
   const lacking = toolFieldsLacking(flavour)

@@ -8,6 +8,7 @@ import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import { discoverResult } from './handshake.ts'
 import { RpcError } from './jsonrpc.ts'
+import { listPages, toolItems } from './lists.ts'
 import { INVALID_PARAMS, LOG_LEVELS } from './protocol.ts'
 import { callTool } from './tools.ts'
 
@@ -23,7 +24,8 @@ export const STREAMING: ReadonlySet<string> = new Set(['tools/call', 'prompts/ge
 function shared(core: Core): Map<string, Handler> {
   const methods = new Map<string, Handler>()
   if (core.tools.size > 0) {
-    methods.set('tools/list', (core, exchange, params) => core.toolPages.page(exchange.flavour, params?.cursor))
+    const tools = [...core.tools.values()]
+    methods.set('tools/list', listPages('tools', (flavour) => toolItems(core, tools, flavour), core.listTail))
     methods.set('tools/call', callTool)
   }
   for (const feature of core.features) feature.methods?.(core, methods)

@@ -13,7 +13,7 @@ import { argumentErrors } from './arg-errors.ts'
 import { messagesFor } from './compat.ts'
 import { complete } from './completion.ts'
 import { isObject, RpcError } from './jsonrpc.ts'
-import { ListPages, promptItems } from './lists.ts'
+import { listPages, promptItems } from './lists.ts'
 import { answersFor, isToolError, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { toJson } from './results.ts'
@@ -87,8 +87,7 @@ export const promptsFeature: Feature = {
   methods(core, methods) {
     if (core.prompts.size === 0) return
     const prompts = [...core.prompts.values()]
-    const pages = new ListPages('prompts', prompts.length, (flavour) => promptItems(prompts, flavour), core.listTail)
-    methods.set('prompts/list', (_core, exchange, params) => pages.page(exchange.flavour, params?.cursor))
+    methods.set('prompts/list', listPages('prompts', (flavour) => promptItems(prompts, flavour), core.listTail))
     methods.set('prompts/get', getPrompt)
     methods.set('completion/complete', complete)
   },

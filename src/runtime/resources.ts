@@ -14,7 +14,7 @@ import { argumentErrors } from './arg-errors.ts'
 import { toBase64 } from './base64.ts'
 import { complete } from './completion.ts'
 import { RpcError } from './jsonrpc.ts'
-import { ListPages, resourceItems } from './lists.ts'
+import { listPages, resourceItems } from './lists.ts'
 import { answersFor, isToolError, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from './protocol.ts'
 import { toJson } from './results.ts'
@@ -117,10 +117,8 @@ export const resourcesFeature: Feature = {
     const entries = core.templates
     if (resources.length === 0 && entries.length === 0) return
     const templates = entries.map((entry) => ({ entry, match: compileTemplate(entry.uri) }))
-    const listed = new ListPages('resources', resources.length, (flavour) => resourceItems(resources, flavour), core.listTail)
-    const templated = new ListPages('resourceTemplates', entries.length, (flavour) => resourceItems(entries, flavour), core.listTail)
-    methods.set('resources/list', (_core, exchange, params) => listed.page(exchange.flavour, params?.cursor))
-    methods.set('resources/templates/list', (_core, exchange, params) => templated.page(exchange.flavour, params?.cursor))
+    methods.set('resources/list', listPages('resources', (flavour) => resourceItems(resources, flavour), core.listTail))
+    methods.set('resources/templates/list', listPages('resourceTemplates', (flavour) => resourceItems(entries, flavour), core.listTail))
     methods.set('resources/read', (core, exchange, params) => readResource(core, templates, exchange, params))
     if (entries.length > 0) methods.set('completion/complete', complete)
   },
