@@ -21,27 +21,27 @@ export interface Arrival {
 }
 
 export class Exchange {
-  readonly request: Request
-  readonly env: unknown
-  readonly execution: Execution | undefined
-  readonly auth: AuthInfo | undefined
+  declare readonly request: Request
+  declare readonly env: unknown
+  declare readonly execution: Execution | undefined
+  declare readonly auth: AuthInfo | undefined
   /** The revision this request speaks (the header's revision in the legacy era). */
-  readonly version: string
-  readonly flavour: Flavour
+  declare readonly version: string
+  declare readonly flavour: Flavour
   /** 2026-07-28: stateless, input-required rounds possible. */
-  readonly modern: boolean
+  declare readonly modern: boolean
   /** The client's capabilities from `_meta`; undefined in the legacy era (the session id carries them). */
-  readonly capabilities: Record<string, any> | undefined
-  readonly progressToken: string | number | undefined
+  declare readonly capabilities: Record<string, any> | undefined
+  declare readonly progressToken: string | number | undefined
   /** The least severity a log message needs to be sent; Infinity sends none. */
-  readonly logLevel: number
+  declare readonly logLevel: number
   /** The headers of an SSE response, when this request may stream notifications; else undefined. */
   readonly #sseHeaders: Record<string, string> | undefined
   readonly #channel: InputKit['channel'] | undefined
   /** The SSE channel, once a notification opened it (or the response had to wait for the function). */
-  channel: Channel | undefined
+  declare channel: Channel | undefined
   /** Called when the client closes the response stream (set by the function being run). */
-  onCancel: (() => void) | undefined
+  declare onCancel: (() => void) | undefined
 
   /** `sseHeaders` and `channel` are both given when the request may stream notifications. */
   constructor(

@@ -15,10 +15,10 @@ export interface Message {
 
 /** A JSON-RPC error to send, with its HTTP status (200 when the error is in-band). */
 export class RpcError {
-  readonly code: number
-  readonly message: string
-  readonly data: unknown
-  readonly status: number
+  declare readonly code: number
+  declare readonly message: string
+  declare readonly data: unknown
+  declare readonly status: number
   constructor(code: number, message: string, data?: unknown, status = 200) {
     this.code = code
     this.message = message
