@@ -348,7 +348,7 @@ function rewrite(source: string, name: string): { body: string; fns: Record<stri
   const used = (id: string) => inlined.some((l) => !l.startsWith(`const ${id} = `) && new RegExp(`(?<![\\w$.])${id}\\b`).test(mask(l)))
   const body = inlined.filter((l) => !/^const schema\d+ = /.test(l) || used(/^const (\w+)/.exec(l)![1]!))
   check(body, name)
-  return { body: pushes(body.join('\n')), fns }
+  return { body: contextFree(pushes(body.join('\n'))), fns }
 }
 
 /**
@@ -390,12 +390,51 @@ function literals(line: string, schemas: ReadonlyMap<string, unknown>): string {
   return out + line.slice(last)
 }
 
-/** ajv's seven lines per error (`const err0 = {…}; if(vErrors === null){…} … errors++;`) → two. */
+/** The one helper every error goes through (defined once per module's validators, see `wrap`). */
+const PUSH = 'pushError'
+const PUSH_HELPER = `function ${PUSH}(list, instancePath, keyword, params){\n(list ??= []).push({instancePath,keyword,params});\nreturn list;\n}`
+
+/**
+ * ajv's seven lines per error (`const err0 = {…}; if(vErrors === null){…} … errors++;`) → two, through one
+ * helper: `vErrors = pushError(vErrors, instancePath+"/a", "type", {type: "integer"});` (the object's keys
+ * are written once instead of at every check).
+ */
 function pushes(code: string): string {
   return code.replace(
     /^const (err\d+) = (\{.*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\nerrors\+\+;$/gm,
-    (_m, _err, object: string) => `(vErrors ??= []).push(${object});\nerrors++;`,
+    (_m, _err, object: string) => `vErrors = ${PUSH}(vErrors, ${errorArguments(object)});\nerrors++;`,
   )
+}
+
+/** `{instancePath:X,keyword:"k",params:P}` (or shorthand `instancePath`) → `X, "k", P`. */
+function errorArguments(object: string): string {
+  const masked = mask(object)
+  const keyword = masked.indexOf(',keyword:')
+  const params = masked.indexOf(',params:', keyword)
+  if (!object.startsWith('{instancePath') || keyword < 0 || params < 0 || !object.endsWith('}')) {
+    throw new Error(`Validator: unexpected error object from ajv: ${object}`)
+  }
+  const path = object.slice('{instancePath'.length, keyword)
+  return [path.startsWith(':') ? path.slice(1) : 'instancePath', object.slice(keyword + ',keyword:'.length, params), object.slice(params + ',params:'.length, -1)].join(', ')
+}
+
+/**
+ * ajv passes `parentData`, `parentDataProperty` and `rootData` to every validate function for keywords we
+ * never write; when no code reads them, the signatures and calls lose them.
+ */
+function contextFree(code: string): string {
+  const masked = mask(code)
+  const signature = /\{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}/g
+  const call = /,parentData:[\w$]+,parentDataProperty:(?:"_*"|[\w$]+),rootData(?=\})/g
+  const rest = masked.replace(signature, '').replace(call, '')
+  if (/\b(parentData|parentDataProperty|rootData)\b/.test(rest)) return code
+  let out = ''
+  let last = 0
+  for (const m of [...masked.matchAll(signature), ...masked.matchAll(call)].sort((a, b) => a.index - b.index)) {
+    out += code.slice(last, m.index) + (m[0].startsWith('{') ? '{instancePath=""}={}' : '')
+    last = m.index + m[0].length
+  }
+  return out + code.slice(last)
 }
 
 /** Refuses code that would not run as plain ESM on the edge, and formats the runtime lacks. */
@@ -422,5 +461,6 @@ function check(lines: readonly string[], name: string): void {
 }
 
 function wrap(body: string, comment: string, result: string): string {
-  return `(() => {\n// ${comment}\n${body}\nreturn ${result}\n})()`
+  const helper = body.includes(`${PUSH}(`) ? `${PUSH_HELPER}\n` : ''
+  return `(() => {\n// ${comment}\n${helper}${body}\nreturn ${result}\n})()`
 }
