@@ -10,6 +10,7 @@ import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
 import { projection } from './plans.ts'
+import { literalValue } from './literal.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
@@ -210,115 +211,108 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   return decl
 }
 
+/** A parameter default written as a literal or an enum member (`Priority.High`); anything else writes nothing. */
 function literalDefault(file: SourceFile, resolver: Resolver, node: any, env: Env): Literal | undefined {
-  switch (node.type) {
-    case 'StringLiteral':
-    case 'NumericLiteral':
-    case 'BooleanLiteral': return node.value
-    case 'UnaryExpression': return node.operator === '-' && node.argument.type === 'NumericLiteral' ? -node.argument.value : undefined
-    case 'TemplateLiteral': return node.expressions.length === 0 ? node.quasis[0].value.cooked : undefined
-    case 'MemberExpression': {
-      if (node.object.type !== 'Identifier' || node.computed) return undefined
-      const sym = lookup(resolver.project, file, node.object.name)
-      if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
-      return resolver.enumMembers(sym, env).find((m) => m.name === node.property.name)?.value
-    }
-    default: return undefined
-  }
+  if (node.type !== 'MemberExpression') return literalValue(node)
+  if (node.object.type !== 'Identifier' || node.computed) return undefined
+  const sym = lookup(resolver.project, file, node.object.name)
+  if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
+  return resolver.enumMembers(sym, env).find((m) => m.name === node.property.name)?.value
 }
 
+interface ParamDoc {
+  tag: JsDocTag
+  name: string
+  text: string
+}
+
+/** The parameters: runtime-filled slots, plain arguments, or one destructured object flattened into arguments. */
 function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsDoc, decl: Declaration, report: (e: unknown) => void): void {
   const env: Env = { file, params: new Map(), stack: [] }
-  const paramDocs = doc.tags.filter((t) => t.name === 'param').map((t) => ({ tag: t, ...splitParam(t.value) }))
+  const docs: ParamDoc[] = doc.tags.filter((t) => t.name === 'param').map((t) => ({ tag: t, ...splitParam(t.value) }))
   const used = new Set<string>()
-  const described = (name: string): string | undefined => {
-    const hit = paramDocs.find((p) => p.name === name)
-    if (hit) used.add(hit.name)
-    return hit?.text || undefined
-  }
-  let destructured: { root?: string } | undefined
-  let plain = 0
   for (const raw of c.fn.params) {
     try {
-      let p = raw
-      let defaultNode: any
-      if (p.type === 'AssignmentPattern') {
-        defaultNode = p.right
-        p = p.left
-      }
+      const p = raw.type === 'AssignmentPattern' ? raw.left : raw
+      const defaultNode = raw.type === 'AssignmentPattern' ? raw.right : undefined
       if (p.type === 'RestElement') throw new Refusal('MCP004', 'Rest parameters are not part of the contract: a tool takes named arguments. Declare an array parameter (items: string[]) instead.', locOf(file, p))
       if (p.type === 'Identifier' && p.name === 'this') throw new Refusal('MCP006', 'A this parameter is not part of the contract. Remove it and pass what you need as an argument.', locOf(file, p))
       if (!p.typeAnnotation) throw new Refusal('MCP008', `Parameter ${p.type === 'Identifier' ? `'${p.name}' ` : ''}has no type annotation, so its schema is unknown. Write its type (name: string).`, locOf(file, p))
       const typeNode = p.typeAnnotation.typeAnnotation
       const r: Resolved = resolver.resolve(typeNode, env)
-      if (r.kind === 'special' && (r.name === 'context' || r.name === 'signal')) {
-        const slot = r.name
-        if (decl.slots.some((s) => s.kind === slot)) {
-          throw new Refusal('MCP007', `At most one ${slot === 'context' ? 'ToolContext' : 'AbortSignal'} parameter: the runtime fills in one. Remove the extra one.`, locOf(file, p))
-        }
-        decl.slots.push({ kind: slot })
-        if (p.type === 'Identifier') used.add(p.name)
-        continue
-      }
-      if (p.type === 'ObjectPattern') {
-        if (destructured) throw new Refusal('MCP009', 'Only one destructured object parameter is flattened into arguments. Merge them into one type.', locOf(file, p))
-        const type = resolver.asValue(r, env, typeNode)
-        if (type.kind !== 'object' || type.rest) {
-          throw new Refusal('MCP009', 'A destructured parameter must have an object type with named properties (an interface or object type), since its properties become the arguments.', locOf(file, typeNode))
-        }
-        destructured = {}
-        for (const prop of type.props) {
-          const pat = p.properties.find((q: any) => q.type === 'ObjectProperty' && !q.computed && (q.key.name ?? q.key.value) === prop.name)
-          const copy: Prop = { ...prop }
-          if (pat?.value.type === 'AssignmentPattern') {
-            copy.optional = true
-            const value = literalDefault(file, resolver, pat.value.right, env)
-            if (value !== undefined) copy.default = value
-          }
-          if (!copy.description) {
-            const hit = paramDocs.find((d) => d.name.endsWith(`.${prop.name}`) && d.name.split('.').length === 2)
-            if (hit) {
-              used.add(hit.name)
-              destructured.root = hit.name.split('.')[0]
-              if (hit.text) copy.description = hit.text
-            }
-          } else {
-            const hit = paramDocs.find((d) => d.name.endsWith(`.${prop.name}`))
-            if (hit) used.add(hit.name)
-          }
-          checkDefault(copy, pat?.value.type === 'AssignmentPattern' ? pat.value.right : undefined, file)
-          decl.props.push(copy)
-        }
-        for (const d of paramDocs) if (d.name.split('.').length === 1 && !decl.props.some((q) => q.name === d.name)) used.add(d.name) // the root's own @param
-        decl.slots.push({ kind: 'all' })
-        continue
-      }
-      if (p.type !== 'Identifier') throw new Refusal('MCP009', 'Array destructuring is not part of the contract. Use a named parameter.', locOf(file, p))
-      if (p.name === '__proto__') throw new Refusal('MCP020', 'A parameter named __proto__ cannot be carried safely through JavaScript objects. Rename it.', locOf(file, p))
-      plain++
-      const type = resolver.asValue(r, env, typeNode)
-      const prop: Prop = { name: p.name, type, optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
-      const text = described(p.name)
-      if (text) prop.description = text
-      if (defaultNode) {
-        const value = literalDefault(file, resolver, defaultNode, env)
-        if (value !== undefined) prop.default = value
-      }
-      checkDefault(prop, defaultNode, file)
-      decl.props.push(prop)
-      decl.slots.push({ kind: 'arg', name: p.name })
+      if (p.type === 'Identifier') used.add(p.name)
+      if (r.kind === 'special' && (r.name === 'context' || r.name === 'signal')) injected(file, decl, r.name, p)
+      else if (p.type === 'ObjectPattern') flattened(file, resolver, env, decl, p, resolver.asValue(r, env, typeNode), docs, used)
+      else if (p.type !== 'Identifier') throw new Refusal('MCP009', 'Array destructuring is not part of the contract. Use a named parameter.', locOf(file, p))
+      else plainArgument(file, resolver, env, decl, p, r, defaultNode, docs)
     } catch (e) {
       report(e)
     }
   }
-  if (destructured && plain > 0) {
+  const kinds = new Set(decl.slots.map((s) => s.kind))
+  if (kinds.has('all') && kinds.has('arg')) {
     report(new Refusal('MCP009', 'Write either one destructured object parameter or plain parameters, not both: their properties would share one argument list.', locOf(file, c.fn)))
   }
-  for (const d of paramDocs) {
-    if (!used.has(d.name) && !decl.slots.some((s) => s.kind === 'arg' && s.name === d.name)) {
-      report(new Refusal('MCP030', `@param ${d.name} names no parameter of ${c.binding}. Correct the name, or remove the line.`, locAt(file, d.tag.offset)))
-    }
+  for (const d of docs) {
+    if (!used.has(d.name)) report(new Refusal('MCP030', `@param ${d.name} names no parameter of ${c.binding}. Correct the name, or remove the line.`, locAt(file, d.tag.offset)))
   }
+}
+
+/** A `ToolContext` or `AbortSignal` parameter: filled in by the runtime, at most one of each. */
+function injected(file: SourceFile, decl: Declaration, slot: 'context' | 'signal', p: any): void {
+  if (decl.slots.some((s) => s.kind === slot)) {
+    throw new Refusal('MCP007', `At most one ${slot === 'context' ? 'ToolContext' : 'AbortSignal'} parameter: the runtime fills in one. Remove the extra one.`, locOf(file, p))
+  }
+  decl.slots.push({ kind: slot })
+}
+
+function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, r: Resolved, defaultNode: any, docs: readonly ParamDoc[]): void {
+  if (p.name === '__proto__') throw new Refusal('MCP020', 'A parameter named __proto__ cannot be carried safely through JavaScript objects. Rename it.', locOf(file, p))
+  const prop: Prop = { name: p.name, type: resolver.asValue(r, env, p.typeAnnotation.typeAnnotation), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
+  const text = docs.find((d) => d.name === p.name)?.text
+  if (text) prop.description = text
+  if (defaultNode) {
+    const value = literalDefault(file, resolver, defaultNode, env)
+    if (value !== undefined) prop.default = value
+  }
+  checkDefault(prop, defaultNode, file)
+  decl.props.push(prop)
+  decl.slots.push({ kind: 'arg', name: p.name })
+}
+
+/**
+ * One destructured object parameter: its type's properties are the arguments, defaults come from the
+ * pattern, descriptions from the property's JSDoc or a `@param root.prop` line.
+ */
+function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, type: TypeIR, docs: readonly ParamDoc[], used: Set<string>): void {
+  if (decl.slots.some((s) => s.kind === 'all')) throw new Refusal('MCP009', 'Only one destructured object parameter is flattened into arguments. Merge them into one type.', locOf(file, p))
+  if (type.kind !== 'object' || type.rest) {
+    throw new Refusal('MCP009', 'A destructured parameter must have an object type with named properties (an interface or object type), since its properties become the arguments.', locOf(file, p.typeAnnotation.typeAnnotation))
+  }
+  for (const prop of type.props) {
+    const pattern = p.properties.find((q: any) => q.type === 'ObjectProperty' && !q.computed && (q.key.name ?? q.key.value) === prop.name)
+    const defaultNode = pattern?.value.type === 'AssignmentPattern' ? pattern.value.right : undefined
+    const copy: Prop = { ...prop }
+    if (defaultNode) {
+      copy.optional = true
+      const value = literalDefault(file, resolver, defaultNode, env)
+      if (value !== undefined) copy.default = value
+    }
+    const line = docs.find((d) => d.name.split('.').length === 2 && d.name.endsWith(`.${prop.name}`))
+    if (line) {
+      used.add(line.name)
+      if (!copy.description && line.text) copy.description = line.text
+    }
+    checkDefault(copy, defaultNode, file)
+    decl.props.push(copy)
+  }
+  // The root's own @param line (`@param args The search.`) names the whole parameter; deeper lines
+  // (`@param args.customer.name`) describe what is inside a property.
+  for (const d of docs) {
+    const [root, prop] = d.name.split('.')
+    if (prop === undefined ? !type.props.some((q) => q.name === root) : type.props.some((q) => q.name === prop)) used.add(d.name)
+  }
+  decl.slots.push({ kind: 'all' })
 }
 
 function checkDefault(prop: Prop, node: any, file: SourceFile): void {

@@ -6,6 +6,7 @@ import { fitsDefault } from './defaults.ts'
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import type { Literal, Prop, TypeIR } from './ir.ts'
 import { parseJsDoc, normalize } from './jsdoc.ts'
+import { literalValue } from './literal.ts'
 import { locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { lookup, exported, type Sym } from './scope.ts'
@@ -121,18 +122,10 @@ export class Resolver {
   }
 
   literal(lit: any, env: Env): Literal {
-    switch (lit.type) {
-      case 'StringLiteral':
-      case 'NumericLiteral':
-      case 'BooleanLiteral': return lit.value
-      case 'UnaryExpression':
-        if (lit.operator === '-' && lit.argument.type === 'NumericLiteral') return -lit.argument.value
-        break
-      case 'TemplateLiteral':
-        if (lit.expressions.length === 0) return lit.quasis[0].value.cooked
-        return this.refuse('MCP020', 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.', env, lit)
-      case 'BigIntLiteral': return this.refuse('MCP020', 'bigint literal types are not part of the contract. Use bigint.', env, lit)
-    }
+    const value = literalValue(lit)
+    if (value !== undefined) return value
+    if (lit.type === 'TemplateLiteral') return this.refuse('MCP020', 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.', env, lit)
+    if (lit.type === 'BigIntLiteral') return this.refuse('MCP020', 'bigint literal types are not part of the contract. Use bigint.', env, lit)
     return this.refuse('MCP020', 'This literal type is not part of the contract. Use a string, number or boolean literal.', env, lit)
   }
 
@@ -462,11 +455,9 @@ export class Resolver {
         let value: Literal
         const init = m.initializer
         if (!init) {
-          if (typeof next !== 'number') this.refuse('MCP019', `Enum member ${name} follows a string member and has no value. Give it a literal value.`, { ...env, file: sym.file }, m)
+          if (Number.isNaN(next)) this.refuse('MCP019', `Enum member ${name} follows a string member and has no value. Give it a literal value.`, { ...env, file: sym.file }, m)
           value = next
-        } else if (init.type === 'StringLiteral' || init.type === 'NumericLiteral') value = init.value
-        else if (init.type === 'UnaryExpression' && init.operator === '-' && init.argument.type === 'NumericLiteral') value = -init.argument.value
-        else if (init.type === 'TemplateLiteral' && init.expressions.length === 0) value = init.quasis[0].value.cooked
+        } else if (init.type !== 'BooleanLiteral' && literalValue(init) !== undefined) value = literalValue(init)!
         else return this.refuse('MCP019', `Enum member ${name} is computed, so its value is unknown at build time. Give it a string or number literal.`, { ...env, file: sym.file }, m)
         next = typeof value === 'number' ? value + 1 : (NaN as number)
         out.push({ name, value })
