@@ -240,3 +240,11 @@ describe('names JavaScript objects cannot carry', () => {
     expect(param.diagnostics.map((d) => [d.code, d.loc.line, d.loc.column])).toEqual([['MCP020', 2, 19]])
   })
 })
+
+describe('enums the build cannot value', () => {
+  it('a member without a value after a string member is MCP019 at the member', () => {
+    const out = compileFiles({ 'src/tools.ts': "enum Mode {\n  Fast = 'fast',\n  Slow,\n}\n/** @tool */\nexport function t(m: Mode) {}\n" })
+    expect(out.diagnostics.map((d) => [d.code, d.loc.line, d.loc.column])).toEqual([['MCP019', 3, 3]])
+    expect(out.diagnostics[0]!.message).toContain('Give it a literal value')
+  })
+})
