@@ -5,7 +5,7 @@
  */
 import type { Ending } from './outcomes.ts'
 import type { Runner } from './runner.ts'
-import { Channel } from './channel.ts'
+import { streamed } from './channel.ts'
 import { RunContext } from './context.ts'
 import { InputRound } from './input-round.ts'
 import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
@@ -48,5 +48,5 @@ const makeContext: ContextFactory = (exchange, signal, answers, end, report) => 
 export const contextRunner: Runner = {
   run: (invoke, args, exchange, answers, timeoutMs, report) => run(invoke, args, exchange, answers, timeoutMs, report, makeContext),
   ended: contextEnding,
-  input: { readInputs, channel: (headers, onCancel) => new Channel(headers, onCancel) },
+  input: { readInputs, streamed },
 }

@@ -45,19 +45,21 @@ export class RunContext implements ToolContext {
   progress(progress: number, total?: number, message?: string): Promise<void> {
     const exchange = this.#exchange
     const progressToken = exchange.progressToken
-    if (progressToken === undefined || !exchange.streams || this.signal.aborted) return done
+    const channel = exchange.channel
+    if (progressToken === undefined || !channel || this.signal.aborted) return done
     const params: Record<string, unknown> = { progressToken, progress }
     if (total !== undefined) params.total = total
     if (message !== undefined && exchange.flavour !== '2024-11-05') params.message = message
-    exchange.notify('notifications/progress', params)
+    channel.notify('notifications/progress', params)
     return done
   }
 
   log(level: LogLevel, data: unknown, logger?: string): Promise<void> {
     const exchange = this.#exchange
     const severity = LOG_LEVELS[level]
-    if (severity === undefined || severity < exchange.logLevel || !exchange.streams || this.signal.aborted) return done
-    exchange.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data })
+    const channel = exchange.channel
+    if (severity === undefined || severity < exchange.logLevel || !channel || this.signal.aborted) return done
+    channel.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data })
     return done
   }
 

@@ -22,19 +22,16 @@ export interface Core {
   readonly features: ReadonlySet<Feature>
   /** The `Mcp-Param-*` header check, when a table asked for it. */
   readonly headerCheck: HeaderCheck | undefined
-  /** Makes the SSE channel; present when some function takes a ToolContext (only those can notify). */
-  readonly channel: InputKit['channel'] | undefined
+  /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
+  readonly streamed: InputKit['streamed'] | undefined
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
   readonly serverMeta: string
   /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
   readonly completeTail: string
-  /** The same for list results: with ttlMs and cacheScope. */
+  /** The same for list (and discover) results: with ttlMs and cacheScope. */
   readonly listTail: string
   /** The same for resources/read: with ttlMs and cacheScope. */
   readonly readTail: string
-  /** ttlMs and cacheScope of discover and list results. */
-  readonly listTtlMs: number
-  readonly listScope: 'public' | 'private'
   /** A tool's tools/list entry as an object, parsed from its JSON text on first use. */
   definition(tool: ToolEntry): ToolDefinition
   /** Hands an exception to `onError` (else the console, as Workers logs show it); never throws. */
@@ -50,14 +47,14 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   // A resource function may read per-caller or changing data: not cached unless the options say so.
   const readScope = options.cacheScope ?? 'private'
   const readTtlMs = options.ttlMs ?? 0
-  const listTail = `,"resultType":"complete","ttlMs":${listTtlMs},"cacheScope":"${listScope}",${serverMeta}`
+  const cached = (ttlMs: number, scope: string) => `,"resultType":"complete","ttlMs":${ttlMs},"cacheScope":"${scope}",${serverMeta}`
   const { tools, prompts, resources, templates, features } = registry
   const onError = options.onError
   const definitions = new Map<ToolEntry, ToolDefinition>()
   let headerCheck: HeaderCheck | undefined
   for (const feature of features) headerCheck ??= feature.headers
-  let channel: InputKit['channel'] | undefined
-  for (const entry of [...tools, ...prompts, ...resources, ...templates]) channel ??= entry.run?.input?.channel
+  let streamed: InputKit['streamed'] | undefined
+  for (const entry of [...tools, ...prompts, ...resources, ...templates]) streamed ??= entry.run?.input?.streamed
   const core: Core = {
     info,
     options,
@@ -67,13 +64,11 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     templates,
     features,
     headerCheck,
-    channel,
+    streamed,
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,
-    listTail,
-    readTail: `,"resultType":"complete","ttlMs":${readTtlMs},"cacheScope":"${readScope}",${serverMeta}`,
-    listTtlMs,
-    listScope,
+    listTail: cached(listTtlMs, listScope),
+    readTail: cached(readTtlMs, readScope),
     definition(tool) {
       let definition = definitions.get(tool)
       if (!definition) definitions.set(tool, (definition = JSON.parse(tool.json) as ToolDefinition))

@@ -10,7 +10,7 @@ import { Exchange, type Arrival } from './exchange.ts'
 import { flavourOf, type Flavour } from './compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
 import { errorText, idOf, isObject, isResponse, type Message, readMessage, type RequestId, resultText, RpcError } from './jsonrpc.ts'
-import { eraMethods, STREAMING, type Handler, type Methods } from './methods.ts'
+import { eraMethods, type Handler, type Methods } from './methods.ts'
 import {
   HEADER_MISMATCH,
   INTERNAL_ERROR,
@@ -32,7 +32,7 @@ import { sessionId } from './session.ts'
 import { decodeHeaderValue, headerValue } from './request-headers.ts'
 
 export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
-const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
+export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
 
 /** Methods whose `Mcp-Name` header mirrors a body field. */
 const NAMED: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }
@@ -155,45 +155,27 @@ export class Dispatcher {
     logLevel: number,
   ): Response | Promise<Response> {
     const { id, method, params } = message
-    const { cors } = incoming
-    const makeChannel = this.#core.channel
-    const streams = makeChannel !== undefined && incoming.sse && (progressToken !== undefined || logLevel !== Infinity) && STREAMING.has(method)
-    const sseHeaders = streams ? (cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS) : undefined
-    const exchange = new Exchange(incoming, version, flavour, modern, capabilities, progressToken, logLevel, sseHeaders, streams ? makeChannel : undefined)
-    let result: string | RpcError | Promise<string | RpcError>
-    try {
-      result = handler(this.#core, exchange, params)
-    } catch (error) {
-      result = this.#internal(error, method)
+    const core = this.#core
+    const exchange = new Exchange(incoming, version, flavour, modern, capabilities, progressToken, logLevel)
+    const answer = (value: string | RpcError) => this.reply(incoming, id, value)
+    const internal = (error: unknown) => this.#internal(error, method)
+    const call = () => {
+      try {
+        return handler(core, exchange, params)
+      } catch (error) {
+        return internal(error)
+      }
     }
-    if (typeof result === 'string' || result instanceof RpcError) {
-      const channel = exchange.channel
-      if (!channel) return this.reply(incoming, id, result)
-      const value = result
-      channel.finish(() => this.#text(id!, value), () => this.reply(incoming, id, value))
-      return channel.response
-    }
-    if (!streams) {
-      return result.then(
-        (value) => this.reply(incoming, id, value),
-        (error) => this.reply(incoming, id, this.#internal(error, method)),
-      )
-    }
-    // The function may still notify: answer at its first notification (SSE) or at its end (JSON).
-    const channel = exchange.ensureChannel()
-    result
-      .catch((error) => this.#internal(error, method))
-      .then((value) => channel.finish(() => this.#text(id!, value), () => this.reply(incoming, id, value)))
-    return channel.response
+    const streaming = core.streamed?.(exchange, incoming, method, id!, call, answer, internal)
+    if (streaming) return streaming
+    const result = call()
+    if (typeof result === 'string' || result instanceof RpcError) return answer(result)
+    return result.then(answer, (error) => answer(internal(error)))
   }
 
   #internal(error: unknown, method: string): RpcError {
     this.#core.report(error, 'method', method)
     return new RpcError(INTERNAL_ERROR, 'Internal error.')
-  }
-
-  #text(id: RequestId, value: string | RpcError): string {
-    return typeof value === 'string' ? resultText(id, value) : errorText(id, value)
   }
 
   reply(incoming: Incoming, id: RequestId | undefined, value: string | RpcError): Response {

@@ -1,12 +1,11 @@
 /**
  * One request being served: what the handlers and a function's `ToolContext` need to know about it, and
- * where its notifications go. Built once per request; the SSE channel is made only when something
- * needs it, by the runner of a function that takes a ToolContext (no other function can notify).
+ * where its notifications go. Built once per request; the SSE channel is set only when the request may
+ * stream, by the context runner's input kit (no function without a ToolContext can notify).
  */
 import type { AuthInfo } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
-import type { InputKit } from './runner.ts'
 
 export interface Execution {
   waitUntil(promise: Promise<unknown>): void
@@ -35,15 +34,11 @@ export class Exchange {
   declare readonly progressToken: string | number | undefined
   /** The least severity a log message needs to be sent; Infinity sends none. */
   declare readonly logLevel: number
-  /** The headers of an SSE response, when this request may stream notifications; else undefined. */
-  readonly #sseHeaders: Record<string, string> | undefined
-  readonly #channel: InputKit['channel'] | undefined
-  /** The SSE channel, once a notification opened it (or the response had to wait for the function). */
+  /** Where notifications go, when this request may stream them (see `streamed` in channel.ts); else undefined. */
   declare channel: Channel | undefined
   /** Called when the client closes the response stream (set by the function being run). */
   declare onCancel: (() => void) | undefined
 
-  /** `sseHeaders` and `channel` are both given when the request may stream notifications. */
   constructor(
     arrival: Arrival,
     version: string,
@@ -52,8 +47,6 @@ export class Exchange {
     capabilities: Record<string, any> | undefined,
     progressToken: string | number | undefined,
     logLevel: number,
-    sseHeaders: Record<string, string> | undefined,
-    channel: InputKit['channel'] | undefined,
   ) {
     this.request = arrival.request
     this.env = arrival.env
@@ -65,22 +58,5 @@ export class Exchange {
     this.capabilities = capabilities
     this.progressToken = progressToken
     this.logLevel = logLevel
-    this.#sseHeaders = sseHeaders
-    this.#channel = channel
-  }
-
-  /** True when notifications can reach the client (it accepts SSE and this method may stream). */
-  get streams(): boolean {
-    return this.#sseHeaders !== undefined
-  }
-
-  /** The channel, made (not yet opened) if there is none; only when `streams`. */
-  ensureChannel(): Channel {
-    return (this.channel ??= this.#channel!(this.#sseHeaders!, () => this.onCancel?.()))
-  }
-
-  /** Sends a notification on this request's SSE response; dropped when the request cannot stream. */
-  notify(method: string, params: unknown): void {
-    if (this.#sseHeaders !== undefined) this.ensureChannel().notify(method, params)
   }
 }

@@ -17,9 +17,6 @@ export type Handler = (core: Core, exchange: Exchange, params: Record<string, an
 
 export type Methods = ReadonlyMap<string, Handler>
 
-/** Methods whose function may notify (progress, log messages) while it runs. */
-export const STREAMING: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read'])
-
 /** The methods both eras serve. */
 function shared(core: Core): Map<string, Handler> {
   const methods = new Map<string, Handler>()

@@ -1,10 +1,10 @@
 /**
  * How a function runs when a plain call is not enough. The compiler picks one per declaration and the
  * table entry carries it (`run: __mcp_signalRunner` or `run: __mcp_contextRunner`), so the machinery
- * (AbortController, timers, ToolContext, input rounds, signed state, the SSE channel) is bundled only
+ * (AbortController, timers, ToolContext, input rounds, signed state, the SSE channel and streamed responses) is bundled only
  * when some function uses it. A function without `run` is called plainly (see `callPlain` in run.ts).
  */
-import type { Channel } from './channel.ts'
+import type { streamed } from './channel.ts'
 import type { Exchange } from './exchange.ts'
 import type { readInputs } from './input-state.ts'
 import type { Ending } from './outcomes.ts'
@@ -28,6 +28,6 @@ export interface Runner {
 
 export interface InputKit {
   readonly readInputs: typeof readInputs
-  /** The SSE channel a request's notifications go to. */
-  channel(headers: Record<string, string>, onCancel: () => void): Channel
+  /** Serves a request whose notifications may stream over SSE (see channel.ts). */
+  readonly streamed: typeof streamed
 }
