@@ -24,7 +24,7 @@ export function discoverResult(core: Core, methods: Methods): string {
   const result: Record<string, unknown> = { supportedVersions: SUPPORTED, capabilities: capabilities(methods, '2026-07-28') }
   if (core.info.instructions) result.instructions = core.info.instructions
   const json = JSON.stringify(result)
-  return `${json.slice(0, -1)},"resultType":"complete","ttlMs":${core.listTtlMs},"cacheScope":"${core.listScope}",${core.serverMeta}}`
+  return `${json.slice(0, -1)}${core.listTail}}`
 }
 
 /** The revision to speak with a client that asked for `requested`. */
