@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/global-setup.ts'],
     // The JSON report lets .ci/run print one closing line with the counts.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },

@@ -10,7 +10,8 @@ import { connect, startWorker } from '../src/testing.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const EXAMPLE = join(ROOT, 'examples/incidents')
-const OUT = join(EXAMPLE, 'dist')
+// MCP_AOT_DEMO_OUT: where to build (the tests use a temp folder, so they never write into the repository).
+const OUT = process.env.MCP_AOT_DEMO_OUT ?? join(EXAMPLE, 'dist')
 const port = Number(process.env.PORT ?? 8787)
 
 console.log('Building examples/incidents with Vite and the mcp-aot plugin…')

@@ -2,7 +2,7 @@
  * Compiles TypeScript source text the way the plugin does, in a temporary project folder, and returns
  * what the golden tests compare: the tools/list entries as JSON text, the declarations, or the findings.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { analyze } from '../../src/compiler/compile.ts'
@@ -30,8 +30,12 @@ export function compileFiles(files: Record<string, string>): Compiled {
   }
   const entry = Object.keys(files)[0]!
   const project = new Project(root)
-  const result = analyze(project, join(root, entry), files[entry]!)
-  return { declarations: result.declarations, diagnostics: result.error?.diagnostics ?? [], message: result.error?.message }
+  try {
+    const result = analyze(project, join(root, entry), files[entry]!)
+    return { declarations: result.declarations, diagnostics: result.error?.diagnostics ?? [], message: result.error?.message }
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
 }
 
 /** One module's source → its tools' tools/list entries (latest revision) as JSON text, one per tool. */

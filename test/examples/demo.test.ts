@@ -3,6 +3,9 @@
  * given, prints the endpoint and how to connect; each way it prints is tried here, then Ctrl-C stops it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, textOf } from '../../src/testing.ts'
@@ -13,12 +16,13 @@ const NODE = `${ROOT}node_modules/.bin/node`
 
 let child: ChildProcess
 let output = ''
+const out = mkdtempSync(join(tmpdir(), 'mcp-aot-demo-'))
 let url: string
 let port: number
 
 beforeAll(async () => {
   port = await freePort()
-  child = spawn(NODE, ['scripts/demo.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawn(NODE, ['scripts/demo.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), NO_COLOR: '1', MCP_AOT_DEMO_OUT: out }, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   url = await new Promise<string>((resolve, reject) => {
@@ -44,6 +48,7 @@ afterAll(async () => {
     child.kill('SIGKILL')
     await exited
   }
+  rmSync(out, { recursive: true, force: true })
 })
 
 describe('npm run demo', () => {

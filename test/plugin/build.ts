@@ -1,7 +1,7 @@
 /** Builds one entry with each real bundler and the mcp-aot plugin, returning the output text. */
 import { createRequire } from 'node:module'
 const require = createRequire(import.meta.url)
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -83,7 +83,11 @@ export async function bundle(bundler: Bundler, entry: string, root: string): Pro
           compiler.close(() => resolve())
         }),
       )
-      return readFileSync(join(outDir, 'out.mjs'), 'utf8')
+      try {
+        return readFileSync(join(outDir, 'out.mjs'), 'utf8')
+      } finally {
+        rmSync(outDir, { recursive: true, force: true })
+      }
     }
   }
 }
@@ -93,5 +97,9 @@ export async function load(code: string): Promise<any> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-load-'))
   const file = join(dir, 'bundle.mjs')
   writeFileSync(file, code)
-  return import(pathToFileURL(file).href)
+  try {
+    return await import(pathToFileURL(file).href)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

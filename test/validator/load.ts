@@ -2,7 +2,7 @@
  * Test helper: compiles a schema with compileValidator and loads the generated code as a real ES module,
  * its `mcp-aot/internal` import pointed at src/runtime/internal.ts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
@@ -20,7 +20,11 @@ export async function loadModule(expressions: Record<string, string>): Promise<R
   const source = [RUNTIME_IMPORT.replace("'mcp-aot/internal'", JSON.stringify(internal)), ...body, ''].join('\n')
   const file = join(dir, `validators-${count++}.mjs`)
   writeFileSync(file, source)
-  return import(pathToFileURL(file).href)
+  try {
+    return await import(pathToFileURL(file).href)
+  } finally {
+    rmSync(file, { force: true })
+  }
 }
 
 export async function load(schema: object): Promise<ValidateFn> {
