@@ -26,25 +26,19 @@ function refuse(status: number, message: string, headers?: Record<string, string
 async function readStreamed(request: Request, limit: number): Promise<string | undefined> {
   const reader = request.body?.getReader()
   if (!reader) return ''
-  const chunks: Uint8Array[] = []
+  const decoder = new TextDecoder()
+  let text = ''
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) return text + decoder.decode()
     size += value.byteLength
     if (size > limit) {
       reader.cancel().catch(() => {})
       return undefined
     }
-    chunks.push(value)
+    text += decoder.decode(value, { stream: true })
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }
 
 export class Transport {

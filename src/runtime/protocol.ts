@@ -12,8 +12,7 @@ export const SUPPORTED: readonly string[] = [MODERN, ...LEGACY]
 /** The revision a legacy request without an `MCP-Protocol-Version` header is taken to speak. */
 export const LEGACY_DEFAULT = '2025-03-26'
 
-const LEGACY_SET: ReadonlySet<string> = new Set(LEGACY)
-export const isLegacy = (version: string): boolean => LEGACY_SET.has(version)
+export const isLegacy = (version: string): boolean => (LEGACY as readonly string[]).includes(version)
 
 /** Revision order as a number (dates compare as strings). */
 export const atLeast = (version: string, than: string): boolean => version >= than

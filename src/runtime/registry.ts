@@ -78,22 +78,23 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
   const templates: ResourceEntry[] = []
   const features = new Set<Feature>()
   const seen = new Map<string, { loc: string }>()
-  const claim = (key: string, what: string, entry: { loc: string }) => {
-    const other = seen.get(key)
+  // `what` names the entry and is its key: a URI with a template variable is never a static URI.
+  const claim = (what: string, entry: { loc: string }) => {
+    const other = seen.get(what)
     if (other) throw new Error(`createServer: duplicate ${what}: declared at ${other.loc} and at ${entry.loc}. Rename one of them.`)
-    seen.set(key, entry)
+    seen.set(what, entry)
   }
   for (const table of tables) {
     for (const feature of table.features ?? []) features.add(feature)
     for (const entry of table.entries) {
       if (entry.kind === 'tool') {
-        claim(`tool ${entry.name}`, `tool name '${entry.name}'`, entry)
+        claim(`tool name '${entry.name}'`, entry)
         tools.push(entry)
       } else if (entry.kind === 'prompt') {
-        claim(`prompt ${entry.name}`, `prompt name '${entry.name}'`, entry)
+        claim(`prompt name '${entry.name}'`, entry)
         prompts.push(entry)
       } else {
-        claim(`resource ${entry.uri}`, `resource ${entry.template ? 'template' : 'URI'} '${entry.uri}'`, entry)
+        claim(`resource ${entry.template ? 'template' : 'URI'} '${entry.uri}'`, entry)
         ;(entry.template ? templates : resources).push(entry)
       }
     }
