@@ -28,18 +28,11 @@ export function pathOf(url: string): string {
 
 const normalize = (origin: string): string => origin.replace(/\/+$/, '').toLowerCase()
 
-export class Origins {
-  readonly #any: boolean
-  readonly #allowed: ReadonlySet<string>
-
-  constructor(allowed: readonly string[] | undefined) {
-    this.#any = allowed?.includes('*') ?? false
-    this.#allowed = new Set((allowed ?? []).map(normalize))
-  }
-
-  allows(origin: string): boolean {
-    return this.#any || LOOPBACK.test(origin) || this.#allowed.has(normalize(origin))
-  }
+/** Whether an Origin may call the endpoint: a loopback one, one in `allowed`, or any when `allowed` has `'*'`. */
+export function originCheck(allowed: readonly string[] | undefined): (origin: string) => boolean {
+  const any = allowed?.includes('*') ?? false
+  const set = new Set((allowed ?? []).map(normalize))
+  return (origin) => any || LOOPBACK.test(origin) || set.has(normalize(origin))
 }
 
 const EXPOSED = 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate'

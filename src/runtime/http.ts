@@ -7,7 +7,7 @@ import type { AuthInfo } from './api.ts'
 import type { Core } from './core.ts'
 import type { Execution } from './exchange.ts'
 import { authorize, challenge, metadataResponse, WELL_KNOWN } from './auth.ts'
-import { corsHeaders, Origins, pathOf, preflight } from './cors.ts'
+import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from './dispatch.ts'
 import { errorText, RpcError } from './jsonrpc.ts'
 import { INVALID_REQUEST, PARSE_ERROR } from './protocol.ts'
@@ -44,7 +44,7 @@ async function readStreamed(request: Request, limit: number): Promise<string | u
 export class Transport {
   readonly #core: Core
   readonly #path: string
-  readonly #origins: Origins
+  readonly #allows: (origin: string) => boolean
   readonly #limit: number
   readonly #dispatcher: Dispatcher
 
@@ -52,7 +52,7 @@ export class Transport {
     const { options } = core
     this.#core = core
     this.#path = options.path ?? '/mcp'
-    this.#origins = new Origins(options.allowedOrigins)
+    this.#allows = originCheck(options.allowedOrigins)
     this.#limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY
     this.#dispatcher = new Dispatcher(core)
   }
@@ -63,7 +63,7 @@ export class Transport {
     if (path !== this.#path) return this.#elsewhere(request, path)
     const headers = request.headers
     const origin = headers.get('origin')
-    if (origin !== null && !this.#origins.allows(origin)) {
+    if (origin !== null && !this.#allows(origin)) {
       return refuse(403, `Forbidden: requests from the origin ${origin} are not allowed (add it to allowedOrigins).`)
     }
     const cors = origin === null ? undefined : corsHeaders(origin)
