@@ -415,7 +415,9 @@ function errorArguments(object: string): string {
     throw new Error(`Validator: unexpected error object from ajv: ${object}`)
   }
   const path = object.slice('{instancePath'.length, keyword)
-  return [path.startsWith(':') ? path.slice(1) : 'instancePath', object.slice(keyword + ',keyword:'.length, params), object.slice(params + ',params:'.length, -1)].join(', ')
+  // minimum/maximum: the argument lines need only the limit (the keyword says which side).
+  const rest = object.slice(params + ',params:'.length, -1).replace(/^\{comparison: "(?:<=|>=|<|>)", /, '{')
+  return [path.startsWith(':') ? path.slice(1) : 'instancePath', object.slice(keyword + ',keyword:'.length, params), rest].join(', ')
 }
 
 /**
