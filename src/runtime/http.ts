@@ -22,7 +22,7 @@ function refuse(status: number, message: string, headers?: Record<string, string
   })
 }
 
-/** Reads a body sent without Content-Length (chunked), or undefined once it is larger than `limit` bytes. */
+/** Reads the body as it streams, or undefined once it is larger than `limit` bytes. */
 async function readStreamed(request: Request, limit: number): Promise<string | undefined> {
   const reader = request.body?.getReader()
   if (!reader) return ''
@@ -99,8 +99,9 @@ export class Transport {
       if (!json && !sse) return refuse(406, 'Not acceptable: accept application/json and text/event-stream.', cors)
       sseOnly = sse && !json
     }
-    const length = headers.get('content-length')
-    const text = length === null ? await readStreamed(request, this.#limit) : Number(length) > this.#limit ? undefined : await request.text()
+    // A declared length over the limit is refused before reading; any body is read up to the limit only
+    // (a Content-Length may be missing, not a number, or lie).
+    const text = Number(headers.get('content-length')) > this.#limit ? undefined : await readStreamed(request, this.#limit)
     if (text === undefined) return refuse(413, `The request body is larger than ${this.#limit} bytes.`, cors)
     let body: unknown
     try {

@@ -86,6 +86,15 @@ describe('HTTP transport', () => {
     expect((await streamed.json()).error.message).toBe('The request body is larger than 2000 bytes.')
   })
 
+  it('answers 413 to a body over the limit whose Content-Length is not a number or lies', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(3000) } })
+    for (const length of ['abc', '10']) {
+      const reply = await send(server, post(big, { ...json, 'content-length': length }))
+      expect(reply.status).toBe(413)
+      expect(reply.body.error.message).toBe('The request body is larger than 2000 bytes.')
+    }
+  })
+
   it('answers 415 to a body that is not JSON by its media type, 406 to an Accept without JSON or SSE', async () => {
     expect((await server.fetch(post('{}', { ...json, 'content-type': 'text/plain' }))).status).toBe(415)
     expect((await server.fetch(post('{}', { ...json, accept: 'text/html' }))).status).toBe(406)
