@@ -7,13 +7,8 @@ import type { Exchange } from './exchange.ts'
 import type { Outcome } from './run.ts'
 import type { Runner } from './runner.ts'
 import type { TableEntry } from './table.ts'
-import { ToolError } from './errors.ts'
 import { RpcError } from './jsonrpc.ts'
 import { INVALID_PARAMS } from './protocol.ts'
-
-/** A `ToolError` (also one from another copy of the package, recognised by its name). */
-export const isToolError = (error: unknown): error is Error =>
-  error instanceof ToolError || (error instanceof Error && error.name === 'ToolError')
 
 /** Appends `tail` (`,"key":…`) to a JSON object's text. */
 export const withTail = (json: string, tail: string): string => (json === '{}' ? `{${tail.slice(1)}}` : json.slice(0, -1) + tail + '}')

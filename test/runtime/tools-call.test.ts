@@ -79,6 +79,19 @@ describe('tools/call', () => {
     expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'The incident INC-9 does not exist.' }] })
   })
 
+  it('knows a ToolError by its Symbol.for brand (another copy of mcp-aot), never by its name', async () => {
+    const onError = vi.fn()
+    const foreign = Object.assign(new Error('secret detail from another library'), { name: 'ToolError' })
+    const otherCopy = Object.assign(new Error('No such incident.'), { [Symbol.for('mcp-aot.ToolError')]: true })
+    expect((new ToolError('x') as any)[Symbol.for('mcp-aot.ToolError')]).toBe(true)
+    const server = serverWith([tool('foreign', { invoke: () => { throw foreign } }), tool('copy', { invoke: () => { throw otherCopy } })], { onError })
+    const hidden = await send(server, call('foreign', {}))
+    expect(hidden.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'The tool failed.' }] })
+    expect(hidden.text).not.toContain('secret detail')
+    expect(onError).toHaveBeenCalledWith(foreign, { kind: 'tool', name: 'foreign' })
+    expect(await resultOf(server, call('copy', {}))).toMatchObject({ isError: true, content: [{ type: 'text', text: 'No such incident.' }] })
+  })
+
   it('hides any other exception behind "The tool failed." and hands it to onError', async () => {
     const onError = vi.fn()
     const boom = new Error('database password is hunter2')
