@@ -1,8 +1,9 @@
 /**
  * Around a run that may ask the client for input (2026-07-28): reading what the client sends back
  * (`requestState`, verified, and `inputResponses`) and issuing the input-required result with a new
- * signed state. The state is bound to the request (method, name, hash of the arguments), to the caller
- * when the server authenticates, and to an expiry. Without a secret a round cannot be signed: the
+ * signed state. The state is bound to the server (its name and endpoint path), to the request (method,
+ * name, hash of the arguments), to the caller when the server authenticates, and to an expiry. Answers
+ * it carries win over `inputResponses` with the same key: a client cannot replace a signed answer. Without a secret a round cannot be signed: the
  * function fails closed rather than sending state anyone could forge.
  */
 import type { InputRequest } from './api.ts'
@@ -29,6 +30,9 @@ export function secretOf(core: Core, exchange: Exchange): string | undefined {
   return typeof secret === 'string' && secret.length >= MIN_SECRET ? secret : undefined
 }
 
+/** The server a state belongs to (see state.ts): its name and endpoint path. */
+const scopeOf = (core: Core): string => JSON.stringify([core.info.name, core.options.path ?? '/mcp'])
+
 async function principalOf(exchange: Exchange): Promise<string | undefined> {
   const auth = exchange.auth
   const who = auth?.token ?? auth?.clientId
@@ -53,7 +57,7 @@ export async function readInputs(
   if ('inputResponses' in params && !isObject(inputResponses)) {
     return new RpcError(INVALID_PARAMS, 'inputResponses must be an object of answers by input key.')
   }
-  let answers: Record<string, unknown> = {}
+  let signed: Record<string, unknown> | undefined
   if (requestState !== undefined) {
     if (typeof requestState !== 'string') return new RpcError(INVALID_PARAMS, 'requestState must be the string the server sent.')
     const secret = secretOf(core, exchange)
@@ -61,17 +65,16 @@ export async function readInputs(
       core.report(new Error(SECRET_MESSAGE), method, name)
       return new RpcError(INTERNAL_ERROR, 'The server cannot verify the requestState: it has no state secret configured.')
     }
-    const state = await signerOf().verify(secret, requestState)
+    const state = await signerOf().verify(secret, scopeOf(core), requestState)
     if (!state) return new RpcError(INVALID_PARAMS, 'The requestState is invalid: it was not issued by this server or it was modified.')
     if (state.m !== method || state.n !== name || state.h !== (await digest(args ?? {}))) {
       return new RpcError(INVALID_PARAMS, 'The requestState belongs to a different request; retry with the original request and its arguments.')
     }
     if (state.p !== (await principalOf(exchange))) return new RpcError(INVALID_PARAMS, 'The requestState was issued to another caller.')
     if (!(state.x > Date.now())) return new RpcError(INVALID_PARAMS, 'The requestState has expired; send the request again without it.')
-    answers = { ...state.a }
+    signed = state.a
   }
-  if (inputResponses) Object.assign(answers, inputResponses)
-  return answers
+  return { ...inputResponses, ...signed }
 }
 
 /** The input-required result as JSON text, or undefined when there is no secret to sign its state. */
@@ -96,6 +99,6 @@ export async function inputRequired(
     ...(principal === undefined ? {} : { p: principal }),
     a: answers,
   }
-  const state = await signerOf().sign(secret, payload)
+  const state = await signerOf().sign(secret, scopeOf(core), payload)
   return `{"resultType":"input_required","inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)},${core.serverMeta}}`
 }

@@ -3,7 +3,9 @@
  * (method, name, a hash of its arguments), the caller's identity and an expiry, signed with HMAC-SHA-256
  * (WebCrypto). The client echoes it back; anything it changed fails verification.
  *
- * Format: `base64url(JSON payload) "." base64url(HMAC of the first part)`.
+ * Format: `base64url(JSON payload) "." base64url(HMAC of scope + the first part)`. The scope names the
+ * server (its name and endpoint path) and is not sent: a state one server issued does not verify at
+ * another that shares its secret.
  */
 import { fromBase64Url, toBase64Url } from './base64url.ts'
 
@@ -58,20 +60,21 @@ export class StateSigner {
     return key
   }
 
-  async sign(secret: string, payload: StatePayload): Promise<string> {
+  /** `scope` names the server (see above); it must not end in a base64url character. */
+  async sign(secret: string, scope: string, payload: StatePayload): Promise<string> {
     const body = toBase64Url(encoder.encode(JSON.stringify(payload)))
-    const mac = await crypto.subtle.sign('HMAC', await this.#key(secret), encoder.encode(body))
+    const mac = await crypto.subtle.sign('HMAC', await this.#key(secret), encoder.encode(scope + body))
     return `${body}.${toBase64Url(new Uint8Array(mac))}`
   }
 
   /** The payload, or undefined when the state is malformed or its signature does not verify. */
-  async verify(secret: string, state: string): Promise<StatePayload | undefined> {
+  async verify(secret: string, scope: string, state: string): Promise<StatePayload | undefined> {
     const dot = state.indexOf('.')
     if (dot < 0 || state.indexOf('.', dot + 1) >= 0) return undefined
     const body = state.slice(0, dot)
     const mac = fromBase64Url(state.slice(dot + 1))
     if (!mac || body === '') return undefined
-    const valid = await crypto.subtle.verify('HMAC', await this.#key(secret), mac as BufferSource, encoder.encode(body))
+    const valid = await crypto.subtle.verify('HMAC', await this.#key(secret), mac as BufferSource, encoder.encode(scope + body))
     if (!valid) return undefined
     const bytes = fromBase64Url(body)
     if (!bytes) return undefined

@@ -123,6 +123,28 @@ describe('input-required rounds (MRTR)', () => {
     expect(expired.body.error.message).toMatch(/expired/)
   })
 
+  it('binds the state to the server: another server (name or path) with the same secret refuses it', async () => {
+    const state = (await send(server, callTool('greet'), SECRET)).body.result.requestState
+    const retry = { requestState: state, inputResponses: { user_name: accept({ name: 'A' }) } }
+    expect((await send(server, callTool('greet', retry), SECRET)).body.result.resultType).toBe('complete')
+    const otherName = createServer({ name: 'other', version: '1.0.0' }, tools)
+    const byName = await send(otherName, callTool('greet', retry), SECRET)
+    expect(byName.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/not issued by this server/) })
+    const otherPath = createServer(info, tools, { path: '/other' })
+    const request = callTool('greet', retry)
+    const atOther = new Request('http://127.0.0.1:8787/other', { method: 'POST', headers: request.headers, body: await request.text() })
+    const byPath = await send(otherPath, atOther, SECRET)
+    expect(byPath.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/not issued by this server/) })
+  })
+
+  it('keeps signed answers: inputResponses cannot replace an answer of an earlier round', async () => {
+    const r1 = (await send(server, callTool('two_rounds'), SECRET)).body.result
+    const r2 = (await send(server, callTool('two_rounds', { inputResponses: { 'elicit-1': accept({ name: 'Bo' }) }, requestState: r1.requestState }), SECRET)).body.result
+    const replaced = { 'elicit-1': accept({ name: 'Mallory' }), 'elicit-2': accept({ color: 'blue' }) }
+    const r3 = (await send(server, callTool('two_rounds', { inputResponses: replaced, requestState: r2.requestState }), SECRET)).body.result
+    expect(r3.content[0].text).toBe('Bo likes blue')
+  })
+
   it('binds the state to the caller when the server authenticates', async () => {
     const authed = createServer(info, tools, { authorize: (request) => ({ token: request.headers.get('authorization') ?? '' }) })
     const asAlice = (extra: object) => {
