@@ -3,7 +3,8 @@
  * prompts/list, completion/complete, and prompts/get: the prompt's arguments validated (argument lines
  * as a -32602 error) and revived, the function run, and its value made into messages: a string is one
  * user text message, a content part one user message with it, an array a message each, a
- * `{ description?, messages }` object passes through.
+ * `{ description?, messages }` object passes through. A `ToolError` is the client's request being wrong:
+ * -32602 with its message.
  */
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
@@ -76,7 +77,7 @@ async function finish(core: Core, exchange: Exchange, prompt: PromptEntry, raw: 
       }
     }
     case 'error':
-      if (isToolError(outcome.error)) return new RpcError(INTERNAL_ERROR, outcome.error.message)
+      if (isToolError(outcome.error)) return new RpcError(INVALID_PARAMS, outcome.error.message)
       core.report(outcome.error, 'prompt', prompt.name)
       return new RpcError(INTERNAL_ERROR, 'The prompt failed.')
     default:

@@ -80,9 +80,9 @@ describe('prompts', () => {
     expect(old[0].content).toEqual({ type: 'text', text: 'readme: docs://readme' })
   })
 
-  it('answers an unknown prompt with -32602, a ToolError with its message, other failures hidden', async () => {
+  it('answers an unknown prompt with -32602, a ToolError with -32602 and its message (the request is what is wrong), other failures hidden', async () => {
     expect((await send(server, modernRequest('prompts/get', { name: 'nope' }))).body.error).toMatchObject({ code: -32602, message: "Unknown prompt 'nope'." })
-    expect((await send(server, modernRequest('prompts/get', { name: 'refuses' }))).body.error).toEqual({ code: -32603, message: 'Nothing to review yet.' })
+    expect((await send(server, modernRequest('prompts/get', { name: 'refuses' }))).body.error).toEqual({ code: -32602, message: 'Nothing to review yet.' })
     const crashed = await send(server, modernRequest('prompts/get', { name: 'crashes' }))
     expect(crashed.body.error).toEqual({ code: -32603, message: 'The prompt failed.' })
     expect(crashed.text).not.toContain('internal details')
