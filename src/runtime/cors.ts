@@ -47,7 +47,7 @@ export function corsHeaders(origin: string): Record<string, string> {
 export function preflight(origin: string | null, paramHeaders: readonly string[]): Response {
   const headers: Record<string, string> = {
     allow: 'POST, OPTIONS',
-    'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
+    'access-control-allow-methods': 'POST, OPTIONS',
     'access-control-allow-headers': [BASE_ALLOWED, ...paramHeaders].join(', '),
     'access-control-max-age': '86400',
   }

@@ -54,7 +54,7 @@ describe('HTTP transport', () => {
     for (const header of ['Content-Type', 'Accept', 'Authorization', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id', 'Last-Event-ID']) {
       expect(allowed).toContain(header)
     }
-    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS')
     const refused = await server.fetch(new Request(MCP, { method: 'OPTIONS', headers: { origin: 'http://evil.example.com' } }))
     expect(refused.status).toBe(403)
   })
