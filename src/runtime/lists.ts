@@ -20,25 +20,24 @@ type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
  * result: resultType, ttlMs, cacheScope, _meta.
  */
 export function listPages(kind: Kind, items: (flavour: Flavour) => string[], modernTail: string): Handler {
-  const built = new Map<Flavour, string[]>()
+  /** Per revision family: each page's result JSON by the cursor that names it (the first page by undefined). */
+  const built = new Map<Flavour, Map<unknown, string>>()
   return (_core, { flavour }, params) => {
     let pages = built.get(flavour)
     if (!pages) {
       const all = items(flavour)
       const tail = flavour === 'modern' ? modernTail : ''
-      built.set(flavour, (pages = []))
+      built.set(flavour, (pages = new Map()))
+      let cursor: string | undefined
       for (let at = 0; at === 0 || at < all.length; at += PAGE_SIZE) {
-        const next = at + PAGE_SIZE < all.length ? `,"nextCursor":${JSON.stringify(cursorOf(kind, at + PAGE_SIZE))}` : ''
-        pages.push(`{"${kind}":[${all.slice(at, at + PAGE_SIZE).join(',')}]${next}${tail}}`)
+        const next = at + PAGE_SIZE < all.length ? btoa(`${kind}:${at + PAGE_SIZE}`) : undefined
+        pages.set(cursor, `{"${kind}":[${all.slice(at, at + PAGE_SIZE).join(',')}]${next ? `,"nextCursor":${JSON.stringify(next)}` : ''}${tail}}`)
+        cursor = next
       }
     }
-    const cursor = params?.cursor
-    const index = cursor === undefined ? 0 : pages.findIndex((_, i) => i > 0 && cursorOf(kind, i * PAGE_SIZE) === cursor)
-    return index < 0 ? new RpcError(INVALID_PARAMS, 'The cursor is not one this server issued.') : pages[index]!
+    return pages.get(params?.cursor) ?? new RpcError(INVALID_PARAMS, 'The cursor is not one this server issued.')
   }
 }
-
-const cursorOf = (kind: Kind, offset: number): string => btoa(`${kind}:${offset}`)
 
 export function toolItems(core: Core, tools: readonly ToolEntry[], flavour: Flavour): string[] {
   const lacking = toolFieldsLacking(flavour)

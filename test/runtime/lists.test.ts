@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
 import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
 
@@ -39,6 +39,21 @@ describe('tools/list', () => {
     for (const cursor of ['bogus', 42, btoa('tools:1000')]) {
       const reply = await send(server, modernRequest('tools/list', { cursor }))
       expect(reply.body.error.code).toBe(-32602)
+    }
+  })
+
+  it('finds the page a cursor names without computing cursors again', async () => {
+    const fresh = createServer(info, module('src/c.ts', names(250, 'c').map((name) => tool(name, { invoke: () => name }))))
+    const first = (await send(fresh, modernRequest('tools/list'))).body.result
+    const btoa = vi.spyOn(globalThis, 'btoa')
+    try {
+      const second = (await send(fresh, modernRequest('tools/list', { cursor: first.nextCursor }))).body.result
+      const third = (await send(fresh, modernRequest('tools/list', { cursor: second.nextCursor }))).body.result
+      expect(third.tools[0].name).toBe('c_200')
+      expect((await send(fresh, modernRequest('tools/list', { cursor: 'bogus' }))).body.error.code).toBe(-32602)
+      expect(btoa).not.toHaveBeenCalled()
+    } finally {
+      btoa.mockRestore()
     }
   })
 
