@@ -10,7 +10,6 @@ import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import type { Feature } from './feature.ts'
 import type { PromptEntry } from './table.ts'
-import { argumentErrors } from './arg-errors.ts'
 import { messagesFor } from './compat.ts'
 import { complete } from './completion.ts'
 import { isObject, RpcError } from './jsonrpc.ts'
@@ -19,7 +18,8 @@ import { isToolError } from './errors.ts'
 import { answersFor, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
 import { toJson } from './results.ts'
-import { callPlain, type Outcome } from './run.ts'
+import { validateAndRun } from './validate-run.ts'
+import type { Outcome } from './run.ts'
 
 /** One message from an element of what a prompt function returned. */
 function message(value: unknown): Record<string, unknown> {
@@ -49,19 +49,8 @@ export async function getPrompt(core: Core, exchange: Exchange, params: Record<s
   const raw = params!.arguments ?? {}
   const answers = await answersFor(core, exchange, prompt.run, 'prompts/get', name, raw, params!)
   if (answers instanceof RpcError) return answers
-  if (!prompt.validate(raw)) {
-    const errors = argumentErrors(prompt.validate.errors ?? [])
-    return new RpcError(INVALID_PARAMS, errors.join('\n'), { errors })
-  }
-  let args = raw
-  if (prompt.revive) {
-    const revived = prompt.revive(raw)
-    if (!revived.ok) return new RpcError(INVALID_PARAMS, revived.errors.join('\n'), { errors: revived.errors })
-    args = revived.value
-  }
-  const runner = prompt.run
-  const running = runner ? runner.run(prompt.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'prompt', name)) : callPlain(prompt.invoke, args)
-  return finish(core, exchange, prompt, raw, running instanceof Promise ? await running : running)
+  const outcome = await validateAndRun(core, exchange, prompt, name, raw, answers, {})
+  return outcome instanceof RpcError ? outcome : finish(core, exchange, prompt, raw, outcome)
 }
 
 async function finish(core: Core, exchange: Exchange, prompt: PromptEntry, raw: unknown, outcome: Outcome): Promise<string | RpcError> {

@@ -10,7 +10,6 @@ import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import type { Feature } from './feature.ts'
 import type { ResourceEntry } from './table.ts'
-import { argumentErrors } from './arg-errors.ts'
 import { toBase64 } from './base64.ts'
 import { complete } from './completion.ts'
 import { RpcError } from './jsonrpc.ts'
@@ -19,8 +18,9 @@ import { isToolError } from './errors.ts'
 import { answersFor, withTail } from './outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from './protocol.ts'
 import { toJson } from './results.ts'
-import { callPlain, type Outcome } from './run.ts'
+import type { Outcome } from './run.ts'
 import { compileTemplate, type UriMatcher } from './uri-template.ts'
+import { validateAndRun } from './validate-run.ts'
 
 export interface Template {
   readonly entry: ResourceEntry
@@ -76,19 +76,8 @@ export async function readResource(core: Core, templates: readonly Template[], e
   const { entry, vars } = found
   const answers = await answersFor(core, exchange, entry.run, 'resources/read', uri, {}, params!)
   if (answers instanceof RpcError) return answers
-  if (entry.validate && !entry.validate(vars)) {
-    const errors = argumentErrors(entry.validate.errors ?? [])
-    return new RpcError(INVALID_PARAMS, errors.join('\n'), { uri, errors })
-  }
-  let args: Record<string, any> = vars
-  if (entry.revive) {
-    const revived = entry.revive(vars)
-    if (!revived.ok) return new RpcError(INVALID_PARAMS, revived.errors.join('\n'), { uri, errors: revived.errors })
-    args = revived.value as Record<string, any>
-  }
-  const runner = entry.run
-  const running = runner ? runner.run(entry.invoke, args, exchange, answers, undefined, (error) => core.report(error, 'resource', uri)) : callPlain(entry.invoke, args)
-  return finish(core, exchange, entry, uri, running instanceof Promise ? await running : running)
+  const outcome = await validateAndRun(core, exchange, entry, uri, vars, answers, { uri })
+  return outcome instanceof RpcError ? outcome : finish(core, exchange, entry, uri, outcome)
 }
 
 async function finish(core: Core, exchange: Exchange, entry: ResourceEntry, uri: string, outcome: Outcome): Promise<string | RpcError> {

@@ -53,18 +53,19 @@ export function callPlain(invoke: Invoke, args: Record<string, any>): Outcome | 
 }
 
 /**
- * `answers`: the client's answers to earlier questions; `report`: receives exceptions of background work
- * (`ctx.waitUntil`); `context`: makes the function's ToolContext (undefined: it takes none).
+ * A runner's `run` (Runner in runner.ts: `answers` are the client's answers to earlier questions, `report`
+ * receives exceptions of background work such as `ctx.waitUntil`) plus `context`, which makes the
+ * function's ToolContext (undefined: it takes none).
  */
-export function run(
-  invoke: Invoke,
-  args: Record<string, any>,
-  exchange: Exchange,
-  answers: Record<string, unknown> | undefined,
-  timeoutMs: number | undefined,
-  report: (error: unknown) => void,
-  context?: ContextFactory,
-): Outcome | Promise<Outcome> {
+export const run: (...args: [...Parameters<Runner['run']>, context?: ContextFactory]) => ReturnType<Runner['run']> = (
+  invoke,
+  args,
+  exchange,
+  answers,
+  timeoutMs,
+  report,
+  context,
+) => {
   const controller = new AbortController()
   let finish: ((outcome: Outcome) => void) | undefined
   let early: Outcome | undefined

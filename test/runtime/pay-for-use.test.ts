@@ -86,6 +86,15 @@ describe('pay for what you use', () => {
     expect((await send(server, modernRequest('resources/read', { uri: 'note://1' }))).body.error.code).toBe(-32601)
   })
 
+  it('prompts/get and resources/read share one validate → revive → run helper (validate-run.ts, which tools.ts does not import)', () => {
+    const source = (file: string) => readFileSync(`${ROOT}src/runtime/${file}`, 'utf8')
+    for (const file of ['prompts.ts', 'resources.ts']) {
+      expect(source(file), file).toContain('validateAndRun(')
+      expect(source(file), file).not.toMatch(/argumentErrors\(|callPlain\(|\.revive\(/)
+    }
+    expect(source('tools.ts')).not.toContain('validate-run')
+  })
+
   it('a server whose declarations use them bundles them', async () => {
     const code = await bundle('full-worker.ts')
     for (const [part, marker] of Object.entries(MARKERS)) expect(code.includes(marker), part).toBe(part !== 'x-mcp-header checks')
