@@ -3,7 +3,7 @@
  * the declared return type (SCHEMA.md "Results"), and the JSON rules every result follows: Date → RFC 3339 text,
  * Uint8Array → base64, bigint → decimal text, Set → array, Map → object, applied at any depth.
  */
-import type { ContentPart, TextContent, ToolResult } from './api.ts'
+import type { ContentPart, ToolResult } from './api.ts'
 import type { Projection, ResultPlan, ResultShaper } from './table.ts'
 import { toBase64 } from './base64.ts'
 import { isObject } from './jsonrpc.ts'
@@ -109,8 +109,6 @@ export function project(value: unknown, shape: Projection): unknown {
   }
   return out
 }
-
-const text = (text: string): TextContent => ({ type: 'text', text })
 
 /** True for an object shaped like one of the MCP content parts. */
 export function isContentPart(value: unknown): value is ContentPart {
@@ -220,15 +218,4 @@ export function resultShaper(plan: ResultPlan): ResultShaper {
     case 'inspect':
       return inspectResult
   }
-}
-
-/** The CallToolResult for a tool's return value, as an object (for a client of the latest revision). */
-export function shapeResult(value: unknown, plan: ResultPlan): ToolResult {
-  const result = resultShaper(plan)(value, false)
-  return typeof result === 'string' ? JSON.parse(result) : result
-}
-
-/** An error result: each line of `message` one line of its one text part. */
-export function errorResult(message: string | readonly string[]): ToolResult {
-  return { content: [text(typeof message === 'string' ? message : message.join('\n'))], isError: true }
 }

@@ -1,8 +1,15 @@
 /** Return values → CallToolResults, per SCHEMA.md "Results" and its JSON rules. */
 import { describe, expect, it } from 'vitest'
-import { errorResult, project, shapeResult, toJson, toJsonValue } from '../../src/runtime/results.ts'
+import { project, resultShaper, toJson, toJsonValue } from '../../src/runtime/results.ts'
 import { image, resourceLink, text } from '../../src/runtime/content.ts'
 import type { ToolResult } from '../../src/runtime/api.ts'
+import type { ResultPlan } from '../../src/runtime/table.ts'
+
+/** The CallToolResult the plan's shaper makes of `value` (for a titled client), as an object. */
+function shapeResult(value: unknown, plan: ResultPlan): ToolResult {
+  const result = resultShaper(plan)(value, false)
+  return typeof result === 'string' ? JSON.parse(result) : result
+}
 
 describe('toJson', () => {
   it('applies the JSON rules at any depth', () => {
@@ -150,15 +157,5 @@ describe('shapeResult', () => {
     expect(shapeResult(null, { kind: 'structured', shape: { props: {} } })).toEqual({ content: [{ type: 'text', text: 'null' }] })
     expect(shapeResult('x', { kind: 'raw' })).toEqual({ content: [{ type: 'text', text: 'x' }] })
     expect(shapeResult({ a: 1 }, { kind: 'content' })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }] })
-  })
-})
-
-describe('errorResult', () => {
-  it('puts every line in one text part', () => {
-    expect(errorResult(["Argument 'a' is required.", "Unknown argument 'b'."])).toEqual({
-      content: [{ type: 'text', text: "Argument 'a' is required.\nUnknown argument 'b'." }],
-      isError: true,
-    })
-    expect(errorResult('The tool failed.')).toEqual({ content: [{ type: 'text', text: 'The tool failed.' }], isError: true })
   })
 })

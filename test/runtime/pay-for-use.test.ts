@@ -5,34 +5,17 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import * as esbuild from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { Project } from '../../src/compiler/project.ts'
-import mcp from '../../src/esbuild.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { ToolError } from '../../src/runtime/errors.ts'
+import { bundleWorker, loadWorker as load, ROOT } from './bundle.ts'
 import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url))
 
-async function bundle(entry: string): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [`${FIXTURES}${entry}`],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-    plugins: [mcp({ root: ROOT })],
-    alias: { 'mcp-aot': `${ROOT}src/index.ts`, 'mcp-aot/internal': `${ROOT}src/runtime/internal.ts` },
-  })
-  return result.outputFiles[0].text
-}
-
-const load = async (code: string) => (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).default
+const bundle = (entry: string): Promise<string> => bundleWorker(`${FIXTURES}${entry}`)
 
 function generated(file: string): string {
   const id = `${FIXTURES}${file}`
