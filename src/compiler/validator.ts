@@ -421,19 +421,22 @@ function errorArguments(object: string): string {
 }
 
 /**
- * ajv passes `parentData`, `parentDataProperty` and `rootData` to every validate function for keywords we
- * never write; when no code reads them, the signatures and calls lose them.
+ * ajv passes an options object (`instancePath`, `parentData`, `parentDataProperty`, `rootData`) to every
+ * validate function for keywords we never write; when no code reads the last three, each function takes
+ * its instance path as a plain second parameter: `validate1(data, instancePath="")`, called as
+ * `validate1(data.c, instancePath+"/c")`.
  */
 function contextFree(code: string): string {
   const masked = mask(code)
   const signature = /\{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}/g
-  const call = /,parentData:[\w$]+,parentDataProperty:(?:"_*"|[\w$]+),rootData(?=\})/g
+  const call = /\{instancePath:(.*?),parentData:[\w$]+,parentDataProperty:(?:"_*"|[\w$]+),rootData\}/g
   const rest = masked.replace(signature, '').replace(call, '')
   if (/\b(parentData|parentDataProperty|rootData)\b/.test(rest)) return code
   let out = ''
   let last = 0
   for (const m of [...masked.matchAll(signature), ...masked.matchAll(call)].sort((a, b) => a.index - b.index)) {
-    out += code.slice(last, m.index) + (m[0].startsWith('{') ? '{instancePath=""}={}' : '')
+    const path = m[1] === undefined ? 'instancePath=""' : code.slice(m.index + '{instancePath:'.length, m.index + '{instancePath:'.length + m[1].length)
+    out += code.slice(last, m.index) + path
     last = m.index + m[0].length
   }
   return out + code.slice(last)
