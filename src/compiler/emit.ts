@@ -117,7 +117,7 @@ export function emitTable(module: string, decls: readonly Declaration[]): string
   })
   // One compile for the module: tools that validate alike, and shared types, share code.
   const names = Object.keys(schemas)
-  const validators = names.length === 0 ? [] : [`const __mcp_validators = ${compileValidators(schemas)};`, ...names.map((name, k) => `const ${name} = __mcp_validators[${k}];`)]
+  const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${compileValidators(schemas)};`]
   const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
   const features = FEATURES.filter((name) => used.has(name)).map(local)
   const tail = features.length > 0 ? `, [${features.join(', ')}]` : ''
