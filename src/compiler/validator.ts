@@ -348,7 +348,7 @@ function rewrite(source: string, name: string): { body: string; fns: Record<stri
   const used = (id: string) => inlined.some((l) => !l.startsWith(`const ${id} = `) && new RegExp(`(?<![\\w$.])${id}\\b`).test(mask(l)))
   const body = inlined.filter((l) => !/^const schema\d+ = /.test(l) || used(/^const (\w+)/.exec(l)![1]!))
   check(body, name)
-  return { body: contextFree(pushes(body.join('\n'))), fns }
+  return { body: withoutCounter(contextFree(pushes(body.join('\n')))), fns }
 }
 
 /**
@@ -440,6 +440,25 @@ function contextFree(code: string): string {
     last = m.index + m[0].length
   }
   return out + code.slice(last)
+}
+
+/**
+ * ajv keeps an error counter beside `vErrors`, and every path keeps `errors === (vErrors?.length ?? 0)`
+ * (a push adds to both, a nested call sets the count from the list, an anyOf resets both). So the counter
+ * can go: its reads become the list's length. Any other use of it leaves the code as it was.
+ */
+function withoutCounter(code: string): string {
+  const count = 'vErrors === null ? 0 : vErrors.length'
+  const out: string[] = []
+  for (const line of code.split('\n')) {
+    if (!/(?<![\w$.])errors\b/.test(mask(line))) out.push(line)
+    else if (/^(?:let errors = 0|errors\+\+|errors = vErrors\.length|errors = _errs\d+);$/.test(line)) continue
+    else if (line === 'return errors === 0;') out.push('return vErrors === null;')
+    else if (/^const _errs\d+ = errors;$/.test(line)) out.push(line.replace(/errors;$/, `${count};`))
+    else if (/^var [\w$]+ = _errs\d+ === errors;$/.test(line)) out.push(line.replace(/errors;$/, `(${count});`))
+    else return code
+  }
+  return out.join('\n')
 }
 
 /** Refuses code that would not run as plain ESM on the edge, and formats the runtime lacks. */
