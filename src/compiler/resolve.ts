@@ -7,9 +7,11 @@ import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import type { Literal, Prop, TypeIR } from './ir.ts'
 import { parseJsDoc, normalize } from './jsdoc.ts'
 import { literalValue } from './literal.ts'
-import { locOf, type Project, type SourceFile } from './project.ts'
+import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { lookup, exported, type Sym } from './scope.ts'
+import { resolveGlobal } from './globals.ts'
+import { mergeObjects, mergeProps, objectType } from './objects.ts'
 import { applyTags, type Tag } from './tags.ts'
 
 /** What a type node can mean before it is known to be an argument value. */
@@ -42,10 +44,6 @@ const UNSUPPORTED: Record<string, string> = {
   TSThisType: 'The this type is not part of the contract. Name the type instead.',
 }
 
-const UNSUPPORTED_GLOBALS = new Set(['Exclude', 'Extract', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
-
-const GLOBAL_CLASSES = new Set(['Error', 'RegExp', 'Blob', 'File', 'Request', 'Response', 'Headers', 'FormData', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'WeakMap', 'WeakSet', 'WeakRef', 'ReadableStream', 'WritableStream', 'URLSearchParams', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint16Array', 'Uint32Array', 'Uint8ClampedArray', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Object', 'String', 'Number', 'Boolean', 'BigInt'])
-
 export class Resolver {
   readonly project: Project
 
@@ -53,7 +51,7 @@ export class Resolver {
     this.project = project
   }
 
-  private refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never {
+  refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never {
     throw new Refusal(code, message, locOf(env.file, node))
   }
 
@@ -115,7 +113,7 @@ export class Resolver {
   }
 
   /** An array type; an array of content parts stays content (a return type). */
-  private array(itemNode: any, env: Env): Resolved {
+  array(itemNode: any, env: Env): Resolved {
     const items = this.resolve(itemNode, env)
     if (items.kind === 'special' && items.name === 'content') return items
     return { kind: 'array', items: this.asValue(items, env, itemNode) }
@@ -194,10 +192,10 @@ export class Resolver {
       }
       if (value === null) return
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-        throw new Refusal('MCP028', `@default ${tag.value.trim()} is not a JSON string, number or boolean. Write a JSON literal such as @default "normal", @default 5 or @default true.`, { file: env.file.display, ...lineCol(env.file, tag.offset) })
+        throw new Refusal('MCP028', `@default ${tag.value.trim()} is not a JSON string, number or boolean. Write a JSON literal such as @default "normal", @default 5 or @default true.`, locAt(env.file, tag.offset))
       }
       if (!fitsDefault(prop.type, value)) {
-        throw new Refusal('MCP022', `@default ${tag.value.trim()} of '${prop.name}' is refused by the property's own schema, so a model that sends it would get an error. Use a default the type accepts, or widen the type.`, { file: env.file.display, ...lineCol(env.file, tag.offset) })
+        throw new Refusal('MCP022', `@default ${tag.value.trim()} of '${prop.name}' is refused by the property's own schema, so a model that sends it would get an error. Use a default the type accepts, or widen the type.`, locAt(env.file, tag.offset))
       }
       prop.default = value
     }
@@ -279,7 +277,7 @@ export class Resolver {
     if (name.type === 'Identifier' && env.params.has(name.name)) return env.params.get(name.name)!
     if (name.type === 'TSQualifiedName') return this.qualified(name, args, env, node)
     const sym = lookup(this.project, env.file, name.name)
-    if (!sym) return this.global(name.name, args, env, node)
+    if (!sym) return resolveGlobal(this, name.name, args, env, node)
     return this.symbol(sym, name.name, args, env, node)
   }
 
@@ -329,75 +327,7 @@ export class Resolver {
     return this.refuse('MCP018', `mcp-aot exports no type named ${name}. See the type table in the README (Int, Min, MaxLength, Email, …).`, env, node)
   }
 
-  private global(name: string, args: any[], env: Env, node: any): Resolved {
-    const arg = (i: number): any => {
-      const a = args[i]
-      if (!a) this.refuse('MCP016', `${name} needs its type argument${name === 'Map' || name === 'Record' ? 's' : ''} written out, such as ${name === 'Map' || name === 'Record' ? `${name}<string, number>` : `${name}<string>`}.`, env, node)
-      return a
-    }
-    switch (name) {
-      case 'Date': return { kind: 'date' }
-      case 'URL': return { kind: 'url' }
-      case 'Uint8Array': return { kind: 'bytes' }
-      case 'AbortSignal': return { kind: 'special', name: 'signal' }
-      case 'Array':
-      case 'ReadonlyArray': return this.array(arg(0), env)
-      case 'Set':
-      case 'ReadonlySet': return { kind: 'array', items: this.value(arg(0), env), set: true }
-      case 'Map':
-      case 'ReadonlyMap':
-      case 'Record': return this.keyed(name, arg(0), arg(1), env, node)
-      case 'Promise':
-      case 'PromiseLike': return { kind: 'special', name: 'promise', inner: this.resolve(arg(0), env) }
-      case 'Partial':
-      case 'Required':
-      case 'Readonly': {
-        const inner = this.resolve(arg(0), env)
-        if (name === 'Readonly') return inner
-        const obj = this.objectOf(inner, name, env, node)
-        return { ...obj, props: obj.props.map((p) => ({ ...p, optional: name === 'Partial' })) }
-      }
-      case 'NonNullable': {
-        const inner = this.resolve(arg(0), env)
-        if (inner.kind === 'optional') return inner.inner.kind === 'nullable' ? inner.inner.inner : inner.inner
-        return inner.kind === 'nullable' ? inner.inner : inner
-      }
-      case 'Pick':
-      case 'Omit': {
-        const obj = this.objectOf(this.resolve(arg(0), env), name, env, node)
-        const keys = this.resolve(arg(1), env)
-        if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string')) {
-          return this.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
-        }
-        const props = obj.props.filter((p) => keys.values.includes(p.name) === (name === 'Pick'))
-        return objectType(props, obj.rest)
-      }
-      case 'Function': return this.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
-      case 'Symbol': return this.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
-    }
-    if (GLOBAL_CLASSES.has(name)) {
-      return this.refuse('MCP010', `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`, env, node)
-    }
-    if (UNSUPPORTED_GLOBALS.has(name)) {
-      return this.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out (for Exclude/Extract: the remaining literal union).`, env, node)
-    }
-    return this.refuse('MCP018', `Cannot find the type ${name}. Declare or import it; of the global types, only Date, URL, Uint8Array, Array, Set, Map, Record, Promise and the utility types Partial, Required, Pick, Omit, Readonly, NonNullable are understood.`, env, node)
-  }
-
-  private keyed(name: string, keyNode: any, valueNode: any, env: Env, node: any): TypeIR {
-    const key = this.resolve(keyNode, env)
-    const value = this.value(valueNode, env)
-    if (key.kind === 'string') {
-      if (name === 'Record' && value.kind === 'any') return { kind: 'object-any' }
-      return { kind: 'object', props: [], rest: value, ...(name !== 'Record' ? { map: true } : {}) }
-    }
-    if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string')) {
-      return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false })) }
-    }
-    return this.refuse('MCP015', `JSON object keys are strings: write ${name}<string, T>${name === 'Record' ? " or Record<'a' | 'b', T>" : ''}.`, env, node)
-  }
-
-  private objectOf(r: Resolved, what: string, env: Env, node: any): Extract<TypeIR, { kind: 'object' }> {
+  objectOf(r: Resolved, what: string, env: Env, node: any): Extract<TypeIR, { kind: 'object' }> {
     if (r.kind === 'object') return r
     return this.refuse('MCP020', `${what}<…> applies to object types (interfaces, object literals, aliases of them).`, env, node)
   }
@@ -472,31 +402,3 @@ function isPlainPrimitive(t: TypeIR): boolean {
   return t.kind === 'number' && !t.integer && t.minimum === undefined && t.maximum === undefined
 }
 
-function lineCol(file: SourceFile, offset: number): { line: number; column: number } {
-  const { line, column } = locOf(file, { start: offset })
-  return { line, column }
-}
-
-function mergeProps(a: Prop[], b: Prop[]): Prop[] {
-  const out = [...a]
-  for (const p of b) {
-    const at = out.findIndex((q) => q.name === p.name)
-    if (at >= 0) out[at] = p
-    else out.push(p)
-  }
-  return out
-}
-
-function mergeObjects(objects: Extract<TypeIR, { kind: 'object' }>[]): TypeIR {
-  let props: Prop[] = []
-  let rest: TypeIR | undefined
-  for (const o of objects) {
-    props = mergeProps(props, o.props)
-    rest = o.rest ?? rest
-  }
-  return objectType(props, rest)
-}
-
-function objectType(props: Prop[], rest: TypeIR | undefined): Extract<TypeIR, { kind: 'object' }> {
-  return rest ? { kind: 'object', props, rest } : { kind: 'object', props }
-}

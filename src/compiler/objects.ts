@@ -1,0 +1,26 @@
+/** Object types in the IR: built from properties, merged (`extends`, intersections), a later property replacing an earlier one. */
+import type { Prop, TypeIR } from './ir.ts'
+
+export function mergeProps(a: Prop[], b: Prop[]): Prop[] {
+  const out = [...a]
+  for (const p of b) {
+    const at = out.findIndex((q) => q.name === p.name)
+    if (at >= 0) out[at] = p
+    else out.push(p)
+  }
+  return out
+}
+
+export function mergeObjects(objects: Extract<TypeIR, { kind: 'object' }>[]): TypeIR {
+  let props: Prop[] = []
+  let rest: TypeIR | undefined
+  for (const o of objects) {
+    props = mergeProps(props, o.props)
+    rest = o.rest ?? rest
+  }
+  return objectType(props, rest)
+}
+
+export function objectType(props: Prop[], rest: TypeIR | undefined): Extract<TypeIR, { kind: 'object' }> {
+  return rest ? { kind: 'object', props, rest } : { kind: 'object', props }
+}
