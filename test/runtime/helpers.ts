@@ -220,3 +220,13 @@ export async function send(server: McpServer<any>, request: Request, env?: unkno
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Waits until `check()` is true, polling every few milliseconds (a loaded machine can be slow); false after `timeoutMs`. */
+export async function eventually(check: () => boolean, timeoutMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) return false
+    await sleep(5)
+  }
+  return true
+}

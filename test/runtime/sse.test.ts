@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
 import type { ToolContext } from '../../src/runtime/api.ts'
-import { legacyRequest, modernRequest, module, parseSse, send, sleep, tool } from './helpers.ts'
+import { eventually, legacyRequest, modernRequest, module, parseSse, send, sleep, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
 const progress = tool('progress', {
@@ -99,8 +99,7 @@ describe('notifications over an SSE response', () => {
     const reader = response.body!.getReader()
     await reader.read()
     await reader.cancel()
-    await sleep(20)
-    expect(signal?.aborted).toBe(true)
+    expect(await eventually(() => signal?.aborted === true)).toBe(true)
   })
 
   it('carries an input-required result as the last event of a stream', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
 import { ToolError } from '../../src/runtime/errors.ts'
 import type { ToolContext } from '../../src/runtime/api.ts'
-import { ajvError, MCP, modernRequest, module, objectValidator, send, sleep, tool, validator } from './helpers.ts'
+import { ajvError, eventually, MCP, modernRequest, module, objectValidator, send, sleep, tool, validator } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
 
@@ -130,7 +130,7 @@ describe('tools/call', () => {
     const controller = new AbortController()
     const request = new Request(MCP, { method: 'POST', headers: call('wait', {}).headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }), signal: controller.signal })
     const pending = server.fetch(request)
-    await sleep(10)
+    expect(await eventually(() => seen !== undefined)).toBe(true) // the tool is running
     controller.abort()
     const response = await pending
     expect(seen?.aborted).toBe(true)
