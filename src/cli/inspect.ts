@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { collect, manifest, serverIdentity } from '../compiler/artifacts.ts'
+import { collect, serverIdentity } from '../compiler/artifacts.ts'
+import { manifest } from '../compiler/manifest.ts'
 import { analyze, MARKER } from '../compiler/compile.ts'
 import { codeFrame, formatDiagnostic } from '../compiler/diagnostics.ts'
 import { duplicateFindings } from '../compiler/duplicates.ts'
