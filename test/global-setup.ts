@@ -22,7 +22,7 @@ function newest(dir: string): number {
 export default function setup(): () => void {
   const built = join(ROOT, 'dist', 'index.js')
   if (!existsSync(built) || statSync(built).mtimeMs < newest(join(ROOT, 'src'))) {
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' })
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   }
   const previous = process.env.TMPDIR
   const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-test-run-'))
