@@ -22,7 +22,7 @@ const withParts = (base: string, parts: (string | undefined)[]) => {
 }
 
 /** A short, readable description of a value's type: `integer (1 to 10)`, `"low" | "high"`, `array of string`. */
-export function typeText(t: TypeIR): string {
+function typeText(t: TypeIR): string {
   switch (t.kind) {
     case 'any': return 'any JSON value'
     case 'object-any': return 'object'

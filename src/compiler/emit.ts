@@ -11,7 +11,7 @@ import { revivePlan } from './plans.ts'
 import { objectSchema } from './schema.ts'
 import { compileValidators, runtimeImport } from './validator.ts'
 
-export const TABLE_EXPORT = '__mcp'
+const TABLE_EXPORT = '__mcp'
 
 const json = (v: unknown) => JSON.stringify(v)
 /** The local name of an import from 'mcp-aot/internal'. */

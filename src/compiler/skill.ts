@@ -4,7 +4,7 @@ import type { Declaration } from './extract.ts'
 import { argumentText, byKind, hints, isTemplate, resultText } from './artifact-text.ts'
 
 /** An Agent Skill name: lower-case letters, digits and hyphens, at most 64 characters. */
-export function skillName(name: string): string {
+function skillName(name: string): string {
   const slug = name.toLowerCase().replace(/^@[^/]*\//, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
   return (slug || 'mcp-server').slice(0, 64).replace(/-+$/, '')
 }

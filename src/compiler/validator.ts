@@ -42,8 +42,8 @@ const standaloneCode = standaloneModule.default
 type Ajv = InstanceType<typeof Ajv2020>
 
 /** The identifiers generated validators use, bound by `runtimeImport`. */
-export const UCS2LENGTH = '__mcp_ucs2length'
-export const EQUAL = '__mcp_equal'
+const UCS2LENGTH = '__mcp_ucs2length'
+const EQUAL = '__mcp_equal'
 /** What ajv writes for the formats object; each `__mcp_formats.x` becomes its own import, `__mcp_format_x`. */
 const FORMATS = '__mcp_formats'
 const FORMAT_PREFIX = '__mcp_format_'
@@ -67,7 +67,7 @@ export const RUNTIME_IMPORT = runtimeImport(
 )
 
 /** The `format` values SCHEMA.md writes; any other format is a build error (ajv strict mode). */
-export const FORMAT_NAMES = [
+const FORMAT_NAMES = [
   'email',
   'uri',
   'uuid',

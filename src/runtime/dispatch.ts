@@ -7,7 +7,7 @@
  */
 import type { Core } from './core.ts'
 import { Exchange, type Arrival } from './exchange.ts'
-import { flavourOf, type Flavour } from './compat.ts'
+import { flavourOf } from './compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
 import { errorText, idOf, isObject, isResponse, type Message, readMessage, type RequestId, resultText, RpcError } from './jsonrpc.ts'
 import { eraMethods, type Handler, type Methods } from './methods.ts'
@@ -125,7 +125,7 @@ export class Dispatcher {
     }
     const level = meta[META_LOG_LEVEL]
     const logLevel = typeof level === 'string' ? (LOG_LEVELS[level] ?? Infinity) : Infinity
-    return this.#serve(handler, message, incoming, MODERN, 'modern', true, capabilities, progressTokenOf(meta), logLevel)
+    return this.#serve(handler, message, incoming, new Exchange(incoming, MODERN, 'modern', true, capabilities, progressTokenOf(meta), logLevel))
   }
 
   #legacyMessage(message: Message, version: string, incoming: Incoming): Response | Promise<Response> {
@@ -140,23 +140,12 @@ export class Dispatcher {
     const handler = this.#legacy.get(method)
     if (!handler) return this.reply(incoming, id, new RpcError(METHOD_NOT_FOUND, `Method not found: ${method}.`))
     // The capabilities come from the session id, decoded only if a function reads them.
-    return this.#serve(handler, message, incoming, version, flavourOf(version), false, undefined, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL)
+    return this.#serve(handler, message, incoming, new Exchange(incoming, version, flavourOf(version), false, undefined, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL))
   }
 
-  #serve(
-    handler: Handler,
-    message: Message,
-    incoming: Incoming,
-    version: string,
-    flavour: Flavour,
-    modern: boolean,
-    capabilities: Record<string, any> | undefined,
-    progressToken: string | number | undefined,
-    logLevel: number,
-  ): Response | Promise<Response> {
+  #serve(handler: Handler, message: Message, incoming: Incoming, exchange: Exchange): Response | Promise<Response> {
     const { id, method, params } = message
     const core = this.#core
-    const exchange = new Exchange(incoming, version, flavour, modern, capabilities, progressToken, logLevel)
     const answer = (value: string | RpcError) => this.reply(incoming, id, value)
     const internal = (error: unknown) => this.#internal(error, method)
     const call = () => {
