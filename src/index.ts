@@ -5,5 +5,6 @@
 export type * from './types.ts'
 export type * from './runtime/api.ts'
 export { createServer } from './runtime/server.ts'
+export { fromOAuthProvider } from './runtime/oauth-provider.ts'
 export { ToolError } from './runtime/errors.ts'
 export { text, image, audio, resourceLink, resource } from './runtime/content.ts'

@@ -77,6 +77,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>)
     if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
     lines.push(`json: ${json(text)}`, `validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
+    if (d.scopes) lines.push(`scopes: ${json(d.scopes)}`)
   } else if (d.kind === 'resource') {
     used.add('resourcesFeature')
     lines.push(`uri: ${json(d.uri)}`, `template: ${d.uri!.includes('{')}`)

@@ -31,6 +31,8 @@ export interface Declaration {
   description?: string
   annotations?: Record<string, boolean>
   timeoutMs?: number
+  /** OAuth scopes a caller's token needs (`@scope`), in order written, each once. */
+  scopes?: string[]
   uri?: string
   mimeType?: string
   slots: Slot[]
@@ -146,6 +148,23 @@ function timeout(file: SourceFile, tag: JsDocTag): number {
   return Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : 1))
 }
 
+/** A scope is an RFC 6749 §3.3 scope-token: printable ASCII except space, `"` and `\\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/
+
+/** `@scope a b` (one or more tags): the scopes, each checked as a scope-token. */
+function scopes(file: SourceFile, tags: readonly JsDocTag[]): string[] {
+  const out: string[] = []
+  for (const tag of tags) {
+    const words = tag.value.trim().split(/\s+/).filter(Boolean)
+    const bad = words.find((w) => !SCOPE_TOKEN.test(w))
+    if (words.length === 0 || bad !== undefined) {
+      throw new Refusal('MCP026', `@scope takes OAuth scope names separated by spaces, such as @scope notes:write, not '${tag.value.trim()}'${bad !== undefined ? ` (a scope is printable ASCII without " or \\)` : ''}.`, tagLoc(file, tag))
+    }
+    for (const w of words) if (!out.includes(w)) out.push(w)
+  }
+  return out
+}
+
 const HINTS: [string, string][] = [['readOnly', 'readOnlyHint'], ['destructive', 'destructiveHint'], ['idempotent', 'idempotentHint'], ['openWorld', 'openWorldHint']]
 
 function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsDoc, kind: DeclKind, kindTag: JsDocTag, report: (e: unknown) => void): Declaration | undefined {
@@ -192,6 +211,14 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     if (t) {
       try {
         decl.timeoutMs = timeout(file, t)
+      } catch (e) {
+        report(e)
+      }
+    }
+    const scopeTags = doc.tags.filter((x) => x.name === 'scope')
+    if (scopeTags.length > 0) {
+      try {
+        decl.scopes = scopes(file, scopeTags)
       } catch (e) {
         report(e)
       }

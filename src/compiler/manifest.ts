@@ -22,6 +22,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[]):
     tools: byKind(decls, 'tool').map((d) => ({
       ...toolDefinition(d),
       ...(d.timeoutMs !== undefined ? { timeoutMs: d.timeoutMs } : {}),
+      ...(d.scopes ? { scopes: d.scopes } : {}),
       source: at(d),
     })),
     resources: byKind(decls, 'resource').filter((d) => !isTemplate(d)).map((d) => resource(d, 'uri')),

@@ -10,7 +10,7 @@ export type DeclKind = 'tool' | 'resource' | 'prompt'
 const USUAL = ['returns', 'return', 'example', 'see', 'deprecated', 'throws', 'remarks', 'since', 'internal', 'privateRemarks']
 
 export const ALLOWED: Record<DeclKind, readonly string[]> = {
-  tool: ['tool', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'param', ...USUAL],
+  tool: ['tool', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'scope', 'param', ...USUAL],
   resource: ['resource', 'title', 'description', 'mimeType', 'param', ...USUAL],
   prompt: ['prompt', 'title', 'description', 'param', ...USUAL],
 }

@@ -135,9 +135,16 @@ export interface ServerOptions<Env = unknown> {
   /** `ttlMs` written on discover/list/read results; default 3600000. */
   ttlMs?: number
   cacheScope?: 'public' | 'private'
-  /** Returns auth info, or a Response/`null` to refuse (401). */
-  authorize?: (request: Request, env: Env) => AuthInfo | null | Response | Promise<AuthInfo | null | Response>
-  /** RFC 9728 metadata served at /.well-known/oauth-protected-resource when `authorize` is set. */
+  /**
+   * Returns auth info, or a Response/`null` to refuse (401). `ctx` is the third argument of `fetch` (on
+   * Workers the ExecutionContext: behind `@cloudflare/workers-oauth-provider` it carries `props` and
+   * `auth`, which `fromOAuthProvider` reads).
+   */
+  authorize?: (request: Request, env: Env, ctx: RequestContext | undefined) => AuthInfo | null | Response | Promise<AuthInfo | null | Response>
+  /**
+   * RFC 9728 metadata served at /.well-known/oauth-protected-resource when `authorize` is set; its
+   * `scopes_supported` also lists every scope a tool declares with `@scope`.
+   */
   resourceMetadata?: { authorization_servers: string[]; scopes_supported?: string[]; [k: string]: unknown }
   /** Receives every exception a tool threw (its text never reaches the client). */
   onError?: (error: unknown, where: { kind: string; name: string }) => void
@@ -145,6 +152,15 @@ export interface ServerOptions<Env = unknown> {
   env?: Env
 }
 
+/** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */
+export interface RequestContext {
+  waitUntil(promise: Promise<unknown>): void
+  /** Workers: what the caller bound to this invocation (behind OAuthProvider: the grant's props). */
+  readonly props?: unknown
+  /** Behind `@cloudflare/workers-oauth-provider` 1.2+: the verified token. */
+  readonly auth?: unknown
+}
+
 export interface McpServer<Env = unknown> {
-  fetch(request: Request, env?: Env, ctx?: { waitUntil(p: Promise<unknown>): void }): Promise<Response>
+  fetch(request: Request, env?: Env, ctx?: RequestContext): Promise<Response>
 }

@@ -4,7 +4,7 @@
  * metadata (RFC 9728) is served at `/.well-known/oauth-protected-resource` (and at its path-suffixed
  * form for the endpoint, `/.well-known/oauth-protected-resource/mcp`).
  */
-import type { AuthInfo, ServerOptions } from './api.ts'
+import type { AuthInfo, RequestContext, ServerOptions } from './api.ts'
 import { originOf } from './cors.ts'
 
 export const WELL_KNOWN = '/.well-known/oauth-protected-resource'
@@ -16,12 +16,15 @@ export function challenge(request: Request, options: ServerOptions<any>): string
   return `Bearer resource_metadata="${originOf(request.url)}${WELL_KNOWN}"${scope}`
 }
 
-/** The RFC 9728 document for the endpoint at `path`. */
-export function metadataResponse(request: Request, options: ServerOptions<any>, path: string): Response {
+/** The RFC 9728 document for the endpoint at `path`; `scopes` (the tools' `@scope`s) join `scopes_supported`. */
+export function metadataResponse(request: Request, options: ServerOptions<any>, path: string, scopes: readonly string[]): Response {
+  const listed = options.resourceMetadata?.scopes_supported ?? []
+  const supported = [...new Set([...listed, ...scopes])]
   const document = {
     resource: originOf(request.url) + path,
     bearer_methods_supported: ['header'],
     ...options.resourceMetadata,
+    ...(supported.length > 0 ? { scopes_supported: supported } : {}),
   }
   return new Response(JSON.stringify(document), {
     status: 200,
@@ -32,8 +35,8 @@ export function metadataResponse(request: Request, options: ServerOptions<any>, 
 /** What the hook said: who the caller is, or the response that refuses them (undefined: 401). */
 export type Verdict = { auth: AuthInfo } | { refusal: Response | undefined }
 
-export async function authorize(request: Request, env: unknown, options: ServerOptions<any>): Promise<Verdict> {
-  const result = await options.authorize!(request, env)
+export async function authorize(request: Request, env: unknown, ctx: RequestContext | undefined, options: ServerOptions<any>): Promise<Verdict> {
+  const result = await options.authorize!(request, env, ctx)
   if (result instanceof Response) return { refusal: result }
   if (result === null || result === undefined || typeof result !== 'object') return { refusal: undefined }
   return { auth: result }

@@ -9,6 +9,7 @@ import type { Execution } from './exchange.ts'
 import { authorize, challenge, metadataResponse, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from './dispatch.ts'
+import { declaredScopes } from './scopes.ts'
 import { errorText, RpcError } from './jsonrpc.ts'
 import { INVALID_REQUEST, PARSE_ERROR } from './protocol.ts'
 
@@ -50,6 +51,8 @@ export class Transport {
   readonly #allows: (origin: string) => boolean
   readonly #limit: number
   readonly #dispatcher: Dispatcher
+  /** The scopes the tools declare, listed in the resource metadata. */
+  readonly #scopes: readonly string[]
 
   constructor(core: Core) {
     const { options } = core
@@ -58,6 +61,7 @@ export class Transport {
     this.#allows = originCheck(options.allowedOrigins)
     this.#limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY
     this.#dispatcher = new Dispatcher(core)
+    this.#scopes = declaredScopes(core.tools.values())
   }
 
   async fetch(request: Request, env: unknown, execution: Execution | undefined): Promise<Response> {
@@ -80,7 +84,7 @@ export class Transport {
     let auth: AuthInfo | undefined
     if (options.authorize) {
       try {
-        const verdict = await authorize(request, environment, options)
+        const verdict = await authorize(request, environment, execution, options)
         if ('refusal' in verdict) return this.#unauthorized(request, verdict.refusal, cors)
         auth = verdict.auth
       } catch (error) {
@@ -118,7 +122,7 @@ export class Transport {
   #elsewhere(request: Request, path: string): Response {
     const { options } = this.#core
     if (options.authorize && (path === WELL_KNOWN || path === WELL_KNOWN + this.#path)) {
-      if (request.method === 'GET' || request.method === 'HEAD') return metadataResponse(request, options, this.#path)
+      if (request.method === 'GET' || request.method === 'HEAD') return metadataResponse(request, options, this.#path, this.#scopes)
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': '*' } })
       }

@@ -112,6 +112,8 @@ export interface ToolEntry {
   /** The shaper for the ResultPlan the compiler decided from the declared return type. */
   readonly result: ResultShaper
   readonly timeoutMs?: number
+  /** The OAuth scopes a caller's token must carry (`@scope`); without them, 403 `insufficient_scope`. */
+  readonly scopes?: readonly string[]
   /**
    * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal
    * or has a @timeout) or `contextRunner` (it takes a ToolContext). Absent: called as `invoke(args)`.

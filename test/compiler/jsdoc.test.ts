@@ -136,6 +136,30 @@ describe('@timeout', () => {
   })
 })
 
+describe('@scope', () => {
+  const scopesOf = (...tags: string[]) => compileFiles({ 'src/tools.ts': `/**\n * @tool\n${tags.map((t) => ` * @scope ${t}\n`).join('')} */\nexport function s() {}\n` })
+  it('one tag, several scopes, several tags: every scope once, in the order written', () => {
+    expect(scopesOf('notes:write').declarations[0]!.scopes).toEqual(['notes:write'])
+    const out = scopesOf('notes:read notes:write', 'admin notes:read')
+    expect(out.diagnostics).toEqual([])
+    expect(out.declarations[0]!.scopes).toEqual(['notes:read', 'notes:write', 'admin'])
+  })
+  it('no @scope: no scopes', () => {
+    expect(compileFiles({ 'src/tools.ts': '/** @tool */\nexport function s() {}\n' }).declarations[0]!.scopes).toBeUndefined()
+  })
+  it.each(['', 'notes:"write"', 'a\\b'])('@scope %j is refused (MCP026) at the tag, saying what to write', (value) => {
+    const out = scopesOf(value)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP026'])
+    expect(out.diagnostics[0]!.message).toContain('@scope notes:write')
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 3, column: 4 })
+  })
+  it('belongs to tools: on a @prompt it is refused (MCP002)', () => {
+    const out = refuse('/**\n * @prompt\n * @scope notes:write\n */\nexport function p() { return "x" }\n')
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP002'])
+    expect(out.diagnostics[0]!.message).toBe('Unknown tag @scope in a @prompt block. @scope belongs to @tool blocks, not @prompt.')
+  })
+})
+
 describe('tags', () => {
   it('the usual JSDoc tags are allowed and write nothing', () => {
     const src = `/**

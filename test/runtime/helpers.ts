@@ -59,6 +59,7 @@ export interface ToolSpec {
   revive?: RevivePlan
   result?: ResultPlan
   timeoutMs?: number
+  scopes?: string[]
   title?: string
   description?: string
   inputSchema?: Record<string, unknown>
@@ -87,6 +88,7 @@ export function tool(name: string, spec: ToolSpec): ToolEntry {
     revive: spec.revive ? reviver(spec.revive) : undefined,
     result: resultShaper(spec.result ?? { kind: 'text' }),
     timeoutMs: spec.timeoutMs,
+    ...(spec.scopes ? { scopes: spec.scopes } : {}),
     run: spec.plain ? undefined : contextRunner,
     invoke: spec.invoke,
   }

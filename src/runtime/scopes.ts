@@ -1,0 +1,49 @@
+/**
+ * Scopes (`@scope notes:write` on a tool): such a tool is called only with a token that carries every
+ * scope it declares (the `scopes` the `authorize` hook returned). Otherwise the call is refused before
+ * anything of the tool runs: 403 with the RFC 6750 §3.1 challenge `Bearer error="insufficient_scope",
+ * scope="…"`, whose scope names what the token has plus what the tool needs (so a client that steps up
+ * keeps what it had), and the resource metadata URL. Fails closed: without an `authorize` hook no
+ * request carries scopes, so a scoped tool is always refused.
+ */
+import type { AuthInfo, ServerOptions } from './api.ts'
+import type { Core } from './core.ts'
+import type { ToolEntry } from './table.ts'
+import { originOf } from './cors.ts'
+import { RpcError } from './jsonrpc.ts'
+import { WELL_KNOWN } from './auth.ts'
+import { INVALID_REQUEST } from './protocol.ts'
+
+/** Every scope the server's tools declare, in declaration order, each once (for `scopes_supported`). */
+export function declaredScopes(tools: Iterable<ToolEntry>): string[] {
+  const out = new Set<string>()
+  for (const tool of tools) for (const scope of tool.scopes ?? []) out.add(scope)
+  return [...out]
+}
+
+export interface ScopeRefusal {
+  readonly error: RpcError
+  /** The `WWW-Authenticate` value. */
+  readonly challenge: string
+}
+
+/** Why a tools/call may not run with this token (the tool's scopes it lacks), or undefined when it may. */
+export function scopeRefusal(core: Core, params: Record<string, any> | undefined, auth: AuthInfo | undefined, request: Request): ScopeRefusal | undefined {
+  const name = params?.name
+  const needed = typeof name === 'string' ? core.tools.get(name)?.scopes : undefined
+  if (!needed) return undefined
+  const granted = auth?.scopes ?? []
+  const missing = needed.filter((scope) => !granted.includes(scope))
+  if (missing.length === 0) return undefined
+  const scope = [...new Set([...granted, ...needed])].join(' ')
+  const description = `The tool '${name}' needs the scope${missing.length > 1 ? 's' : ''} ${missing.join(' ')}, which this token does not carry.`
+  return {
+    error: new RpcError(INVALID_REQUEST, `Forbidden: ${description}`, { requiredScopes: needed }, 403),
+    challenge: `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${metadataUrl(request, core.options)}", error_description="${description.replace(/["\\]/g, '')}"`,
+  }
+}
+
+/** The path-suffixed RFC 9728 document URL of the endpoint (served by mcp-aot, and by OAuthProvider in front of it). */
+function metadataUrl(request: Request, options: ServerOptions<any>): string {
+  return `${originOf(request.url)}${WELL_KNOWN}${options.path ?? '/mcp'}`
+}
