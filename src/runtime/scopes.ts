@@ -8,7 +8,7 @@
  */
 import type { AuthInfo, ServerOptions } from './api.ts'
 import type { Core } from './core.ts'
-import type { ToolEntry } from './table.ts'
+import { isTable, type ToolEntry } from './table.ts'
 import { originOf } from './cors.ts'
 import { RpcError } from './jsonrpc.ts'
 import { WELL_KNOWN } from './auth.ts'
@@ -19,6 +19,18 @@ export function declaredScopes(tools: Iterable<ToolEntry>): string[] {
   const out = new Set<string>()
   for (const tool of tools) for (const scope of tool.scopes ?? []) out.add(scope)
   return [...out]
+}
+
+/**
+ * The scopes the `@scope` tools of these modules declare: the catalogue an authorization server in front
+ * offers (OAuthProvider's `scopesSupported`), so the consent page can grant them.
+ */
+export function scopesOf(...modules: object[]): string[] {
+  return declaredScopes(modules.flatMap((module, index) => {
+    const table = (module as { __mcp?: unknown }).__mcp
+    if (!isTable(table)) throw new TypeError(`scopesOf: argument ${index + 1} is not a module the mcp-aot plugin compiled (it has no __mcp table).`)
+    return table.entries.filter((entry): entry is ToolEntry => entry.kind === 'tool')
+  }))
 }
 
 export interface ScopeRefusal {

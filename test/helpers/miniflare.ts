@@ -10,6 +10,8 @@ import { served, type Served } from './served.ts'
 
 export interface WorkerdOptions {
   bindings?: Record<string, string>
+  /** KV namespaces to bind (empty, in memory), by binding name. */
+  kvNamespaces?: string[]
   /** Defaults to 0: the OS picks a free port, and `mf.ready` reports it. */
   port?: number
   compatibilityDate?: string
@@ -28,6 +30,7 @@ export async function startWorkerd(scriptPath: string, options: WorkerdOptions =
     compatibilityDate: options.compatibilityDate ?? COMPATIBILITY_DATE,
     compatibilityFlags: [...new Set(['enable_request_signal', ...(options.compatibilityFlags ?? [])])],
     bindings: options.bindings ?? {},
+    kvNamespaces: options.kvNamespaces ?? [],
     host: '127.0.0.1',
     port: options.port ?? 0,
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
