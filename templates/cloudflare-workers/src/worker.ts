@@ -6,3 +6,24 @@ import { createServer } from 'mcp-aot'
 import * as notes from './tools/notes.ts'
 
 export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes)
+
+// Optional: OAuth with Cloudflare's provider in front (mcp-aot's examples/oauth is this, complete and tested).
+// `npm install @cloudflare/workers-oauth-provider`, bind a KV namespace as OAUTH_KV in wrangler.jsonc, serve a
+// consent page at /authorize (examples/oauth/src/consent.ts), then replace the export above with:
+//
+// import { OAuthProvider } from '@cloudflare/workers-oauth-provider'
+// import { createServer, fromOAuthProvider, scopesOf } from 'mcp-aot'
+// import { consent } from './consent.ts'
+//
+// const server = createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { authorize: fromOAuthProvider })
+// const origin = 'https://mcp-aot-cloudflare-workers.<your-subdomain>.workers.dev'
+// export default new OAuthProvider({
+//   apiRoute: '/mcp',
+//   apiHandler: server, // tools see the grant as ctx.auth (scopes, clientId, extra.userId, extra.props)
+//   defaultHandler: { fetch: consent },
+//   authorizeEndpoint: '/authorize',
+//   tokenEndpoint: '/token',
+//   clientRegistrationEndpoint: '/register',
+//   scopesSupported: scopesOf(notes), // every @scope your tools declare; a token without one gets 403
+//   resourceMetadata: { resource: `${origin}/mcp`, authorization_servers: [origin] },
+// })
