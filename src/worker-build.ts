@@ -1,6 +1,8 @@
 /**
  * Vite only: `mcp({ worker: 'src/worker.ts' })` sets up `vite build` to write that entry as one ES module
  * Worker bundle (dist/worker.js) for workerd and Deno: Web conditions, everything bundled, no Node built-ins.
+ * The Workers runtime's own modules (`cloudflare:workers`, `cloudflare:sockets`, …) stay imports: workerd
+ * provides them (Cloudflare's OAuth provider and Durable Objects import them).
  * Anything the user's own config sets wins (Vite merges this under it).
  */
 const CONDITIONS = ['workerd', 'worker', 'browser']
@@ -14,7 +16,7 @@ export function workerBuildConfig(entry: string, command: string): Record<string
       ssr: entry,
       target: 'es2023',
       emptyOutDir: true,
-      rolldownOptions: { output: { format: 'es', entryFileNames: 'worker.js' } },
+      rolldownOptions: { external: [/^cloudflare:/], output: { format: 'es', entryFileNames: 'worker.js' } },
     },
   }
 }
