@@ -74,6 +74,7 @@ export function hints(d: Declaration): string[] {
   if (a.openWorldHint === true) out.push('reaches outside systems')
   if (a.openWorldHint === false) out.push('closed world')
   if (d.timeoutMs !== undefined) out.push(`times out after ${d.timeoutMs % 1000 === 0 ? `${d.timeoutMs / 1000} s` : `${d.timeoutMs} ms`}`)
+  if (d.scopes) out.push(`needs the OAuth scope${d.scopes.length > 1 ? 's' : ''} ${d.scopes.join(' ')}`)
   return out
 }
 

@@ -45,7 +45,8 @@ const MANIFEST = `${JSON.stringify(
         },
         annotations: { readOnlyHint: true },
         timeoutMs: 2000,
-        source: 'tools.ts:11:8',
+        scopes: ['kit:read'],
+        source: 'tools.ts:12:8',
       },
     ],
     resources: [],
@@ -90,7 +91,7 @@ naming it (\`Argument 'x' is required.\`), so read the message, fix the argument
 
 Counts items in a bin.
 
-Read-only, times out after 2 s.
+Read-only, times out after 2 s, needs the OAuth scope kit:read.
 
 | Argument | Type | Required | Description |
 |---|---|---|---|
@@ -122,7 +123,7 @@ An MCP server (version 2.1.0) over Streamable HTTP at the path \`/mcp\`, with 1 
 
 ## Tools
 
-- count_items(bin: string; max?: integer (1 to 9), default 5): Counts items in a bin. (read-only, times out after 2 s) Returns JSON as text.
+- count_items(bin: string; max?: integer (1 to 9), default 5): Counts items in a bin. (read-only, times out after 2 s, needs the OAuth scope kit:read) Returns JSON as text.
 
 ## Resources
 
