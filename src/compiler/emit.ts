@@ -77,7 +77,10 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>)
     if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
     lines.push(`json: ${json(text)}`, `validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
-    if (d.scopes) lines.push(`scopes: ${json(d.scopes)}`)
+    if (d.scopes) {
+      lines.push(`scopes: ${json(d.scopes)}`)
+      used.add('scopesFeature')
+    }
   } else if (d.kind === 'resource') {
     used.add('resourcesFeature')
     lines.push(`uri: ${json(d.uri)}`, `template: ${d.uri!.includes('{')}`)
@@ -101,7 +104,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>)
 }
 
 /** The table's features, in a fixed order. */
-const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature'] as const
+const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature'] as const
 
 /** The text appended to the module. */
 export function emitTable(module: string, decls: readonly Declaration[]): string {

@@ -4,7 +4,7 @@
  * per request.
  */
 import type { ServerInfo, ServerOptions } from './api.ts'
-import type { Feature, HeaderCheck } from './feature.ts'
+import type { Feature, HeaderCheck, ScopeCheck } from './feature.ts'
 import type { InputKit } from './runner.ts'
 import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './table.ts'
 import type { Registry } from './registry.ts'
@@ -22,6 +22,8 @@ export interface Core {
   readonly features: ReadonlySet<Feature>
   /** The `Mcp-Param-*` header check, when a table asked for it. */
   readonly headerCheck: HeaderCheck | undefined
+  /** The `@scope` check, when a table asked for it. */
+  readonly scopeCheck: ScopeCheck | undefined
   /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
   readonly streamed: InputKit['streamed'] | undefined
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
@@ -52,7 +54,14 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   const onError = options.onError
   const definitions = new Map<ToolEntry, ToolDefinition>()
   let headerCheck: HeaderCheck | undefined
-  for (const feature of features) headerCheck ??= feature.headers
+  let scopeCheck: ScopeCheck | undefined
+  for (const feature of features) {
+    headerCheck ??= feature.headers
+    scopeCheck ??= feature.scopes
+  }
+  // Fails closed: a tool's scopes are never ignored for want of the check.
+  const unchecked = scopeCheck ? undefined : tools.find((tool) => tool.scopes)
+  if (unchecked) throw new Error(`createServer: the tool '${unchecked.name}' declares @scope, but its module's table has no scopesFeature; rebuild it with the mcp-aot plugin.`)
   let streamed: InputKit['streamed'] | undefined
   for (const entry of [...tools, ...prompts, ...resources, ...templates]) streamed ??= entry.run?.input?.streamed
   const core: Core = {
@@ -64,6 +73,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     templates,
     features,
     headerCheck,
+    scopeCheck,
     streamed,
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,

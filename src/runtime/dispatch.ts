@@ -11,7 +11,6 @@ import { flavourOf } from './compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
 import { errorText, idOf, isObject, isResponse, type Message, readMessage, type RequestId, resultText, RpcError } from './jsonrpc.ts'
 import { eraMethods, type Handler, type Methods } from './methods.ts'
-import { scopeRefusal } from './scopes.ts'
 import {
   HEADER_MISMATCH,
   INTERNAL_ERROR,
@@ -156,7 +155,7 @@ export class Dispatcher {
         return internal(error)
       }
     }
-    const refused = method === 'tools/call' ? scopeRefusal(core, params, exchange.auth, incoming.request) : undefined
+    const refused = method === 'tools/call' ? core.scopeCheck?.refusal(core, params, exchange.auth, incoming.request) : undefined
     if (refused) return this.#respond(incoming, 403, errorText(id, refused.error), { 'www-authenticate': refused.challenge })
     const streaming = core.streamed?.(exchange, incoming, method, id!, call, answer, internal)
     if (streaming) return streaming

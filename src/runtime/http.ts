@@ -9,7 +9,6 @@ import type { Execution } from './exchange.ts'
 import { authorize, challenge, metadataResponse, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from './dispatch.ts'
-import { declaredScopes } from './scopes.ts'
 import { errorText, RpcError } from './jsonrpc.ts'
 import { INVALID_REQUEST, PARSE_ERROR } from './protocol.ts'
 
@@ -61,7 +60,7 @@ export class Transport {
     this.#allows = originCheck(options.allowedOrigins)
     this.#limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY
     this.#dispatcher = new Dispatcher(core)
-    this.#scopes = declaredScopes(core.tools.values())
+    this.#scopes = core.scopeCheck?.declared(core) ?? []
   }
 
   async fetch(request: Request, env: unknown, execution: Execution | undefined): Promise<Response> {

@@ -12,6 +12,7 @@ export { contextRunner } from './context-runner.ts'
 export { resourcesFeature } from './resources.ts'
 export { promptsFeature } from './prompts.ts'
 export { paramHeadersFeature } from './param-headers.ts'
+export { scopesFeature } from './scopes.ts'
 export { ucs2length } from './ajv/ucs2length.ts'
 export { equal } from './ajv/equal.ts'
 export {

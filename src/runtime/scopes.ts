@@ -1,5 +1,5 @@
 /**
- * Scopes (`@scope notes:write` on a tool): such a tool is called only with a token that carries every
+ * Scopes (`@scope notes:write` on a tool; generated code hands the table `scopesFeature`): such a tool is called only with a token that carries every
  * scope it declares (the `scopes` the `authorize` hook returned). Otherwise the call is refused before
  * anything of the tool runs: 403 with the RFC 6750 §3.1 challenge `Bearer error="insufficient_scope",
  * scope="…"`, whose scope names what the token has plus what the tool needs (so a client that steps up
@@ -8,6 +8,7 @@
  */
 import type { AuthInfo, ServerOptions } from './api.ts'
 import type { Core } from './core.ts'
+import type { Feature, ScopeRefusal } from './feature.ts'
 import { isTable, type ToolEntry } from './table.ts'
 import { originOf } from './cors.ts'
 import { RpcError } from './jsonrpc.ts'
@@ -33,14 +34,8 @@ export function scopesOf(...modules: object[]): string[] {
   }))
 }
 
-export interface ScopeRefusal {
-  readonly error: RpcError
-  /** The `WWW-Authenticate` value. */
-  readonly challenge: string
-}
-
 /** Why a tools/call may not run with this token (the tool's scopes it lacks), or undefined when it may. */
-export function scopeRefusal(core: Core, params: Record<string, any> | undefined, auth: AuthInfo | undefined, request: Request): ScopeRefusal | undefined {
+function scopeRefusal(core: Core, params: Record<string, any> | undefined, auth: AuthInfo | undefined, request: Request): ScopeRefusal | undefined {
   const name = params?.name
   const needed = typeof name === 'string' ? core.tools.get(name)?.scopes : undefined
   if (!needed) return undefined
@@ -58,4 +53,8 @@ export function scopeRefusal(core: Core, params: Record<string, any> | undefined
 /** The path-suffixed RFC 9728 document URL of the endpoint (served by mcp-aot, and by OAuthProvider in front of it). */
 function metadataUrl(request: Request, options: ServerOptions<any>): string {
   return `${originOf(request.url)}${WELL_KNOWN}${options.path ?? '/mcp'}`
+}
+
+export const scopesFeature: Feature = {
+  scopes: { declared: (core) => declaredScopes(core.tools.values()), refusal: scopeRefusal },
 }

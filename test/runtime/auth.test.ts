@@ -125,6 +125,12 @@ describe('@scope', () => {
     expect(open.body.result.content).toEqual([{ type: 'text', text: 'nobody' }])
   })
 
+  it('a table whose tool declares scopes but lacks scopesFeature is refused at createServer (never served unchecked)', () => {
+    expect(() => createServer(info, module('src/notes.ts', [note], {}, []))).toThrow(
+      "createServer: the tool 'add_note' declares @scope, but its module's table has no scopesFeature; rebuild it with the mcp-aot plugin.",
+    )
+  })
+
   it('fails closed without an authorize hook: nobody carries scopes', async () => {
     const unguarded = createServer(info, module('src/notes.ts', [note]))
     const reply = await send(unguarded, modernRequest('tools/call', { name: 'add_note', arguments: {} }, { headers: { 'mcp-name': 'add_note' } }))

@@ -10,12 +10,13 @@ import { table } from '../../src/runtime/table.ts'
 import type { McpServer } from '../../src/runtime/api.ts'
 import { contextRunner } from '../../src/runtime/context-runner.ts'
 import { paramHeadersFeature } from '../../src/runtime/param-headers.ts'
+import { scopesFeature } from '../../src/runtime/scopes.ts'
 import { promptsFeature } from '../../src/runtime/prompts.ts'
 import { resourcesFeature } from '../../src/runtime/resources.ts'
 import { reviver } from '../../src/runtime/revive.ts'
 import { resultShaper } from '../../src/runtime/results.ts'
 
-export const ALL_FEATURES: readonly Feature[] = [resourcesFeature, promptsFeature, paramHeadersFeature]
+export const ALL_FEATURES: readonly Feature[] = [resourcesFeature, promptsFeature, paramHeadersFeature, scopesFeature]
 
 /** A tool's tools/list entry as an object. */
 export const definitionOf = (entry: ToolEntry): ToolDefinition => JSON.parse(entry.json)
