@@ -8,7 +8,9 @@
  * with the provider's challenge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -18,7 +20,8 @@ import { freePort } from '../helpers/free-port.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
 
-const EXAMPLE = resolve(import.meta.dirname, '../../examples/oauth')
+const ROOT = resolve(import.meta.dirname, '../..')
+const EXAMPLE = resolve(ROOT, 'examples/oauth')
 const REDIRECT = 'http://127.0.0.1:33418/callback'
 
 /** An MCP client app's OAuth storage, in memory; a "browser redirect" is recorded, not followed. */
@@ -59,8 +62,8 @@ class App implements OAuthClientProvider {
   }
 }
 
-/** What the user does in the browser: opens the consent page, types a name, leaves `scopes` ticked, clicks Allow. Returns the code. */
-async function consent(authorizationUrl: URL, name: string, scopes: string[]): Promise<string> {
+/** What the user does in the browser: opens the consent page, types a name, leaves `scopes` ticked, clicks Allow (or Deny). Returns where the browser is sent back. */
+async function decide(authorizationUrl: URL, name: string, scopes: string[], decision: 'approve' | 'deny'): Promise<URL> {
   const page = await fetch(authorizationUrl, { redirect: 'manual' })
   const html = await page.text()
   expect(page.status, html).toBe(200)
@@ -69,14 +72,19 @@ async function consent(authorizationUrl: URL, name: string, scopes: string[]): P
   const handle = /name="handle" value="([^"]+)"/.exec(html)?.[1]
   expect(handle).toBeDefined()
   const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const form = new URLSearchParams({ handle: handle!, name, decision: 'approve' })
+  const form = new URLSearchParams({ handle: handle!, name, decision })
   for (const scope of scopes) form.append('scope', scope)
   const approved = await fetch(new URL('/authorize', authorizationUrl), { method: 'POST', body: form, headers: { cookie }, redirect: 'manual' })
   expect(approved.status, await approved.clone().text()).toBe(302)
   const back = new URL(approved.headers.get('location')!)
   expect(back.origin + back.pathname).toBe(REDIRECT)
   expect(back.searchParams.get('state')).toBe('state-1')
-  return back.searchParams.get('code')!
+  return back
+}
+
+/** Allow: the authorization code the browser brings back. */
+async function consent(authorizationUrl: URL, name: string, scopes: string[]): Promise<string> {
+  return (await decide(authorizationUrl, name, scopes, 'approve')).searchParams.get('code')!
 }
 
 async function connect(url: string, app: App): Promise<Client> {
@@ -107,6 +115,14 @@ describe('examples/oauth: mcp-aot behind @cloudflare/workers-oauth-provider, in 
   afterAll(async () => {
     await server?.stop()
     await built?.remove()
+  })
+
+  it('the example type-checks as user code against the public types and the provider\'s own', async () => {
+    const result = await promisify(execFile)(resolve(ROOT, 'node_modules/.bin/tsc'), ['-p', EXAMPLE]).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    )
+    expect(result).toEqual({ code: 0, stdout: '' })
   })
 
   it('a request without a token is 401 with the challenge naming the metadata and the baseline scope', async () => {
@@ -187,6 +203,14 @@ describe('examples/oauth: mcp-aot behind @cloudflare/workers-oauth-provider, in 
     } finally {
       await client.close()
     }
+  })
+
+  it('a user who clicks Deny sends the client back with access_denied and no code', async () => {
+    const other = new App()
+    expect(await auth(other, { serverUrl: server.url })).toBe('REDIRECT')
+    const back = await decide(other.authorizationUrl!, 'Bob', ['notes:read'], 'deny')
+    expect(back.searchParams.get('error')).toBe('access_denied')
+    expect(back.searchParams.get('code')).toBeNull()
   })
 
   it('a wrong or revoked token is 401 invalid_token; the revoked one never reaches a tool', async () => {
