@@ -130,6 +130,7 @@ describe('mcp-aot/internal', () => {
       'rawResult',
       'resourcesFeature',
       'reviver',
+      'scopesFeature',
       'signalRunner',
       'structuredResult',
       'table',
