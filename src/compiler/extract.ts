@@ -3,7 +3,7 @@
  * reads each one's tags and parameters into a declaration: the one model every later stage reads.
  */
 import type { ResultPlan } from '../runtime/table.ts'
-import type { Diagnostic } from './diagnostics.ts'
+import { distance, type Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
 import { nameKey } from './duplicates.ts'
 import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
@@ -85,6 +85,7 @@ function candidates(file: SourceFile): Candidate[] {
         if (d.id) visit(d, stmt, true)
         else out.push({ binding: '', fn: d, comment: docOf(stmt), exported: true, node: d })
       } else if (d.type === 'Identifier') exportedNames.add(d.name)
+      else if (d.type === 'ArrowFunctionExpression' || d.type === 'FunctionExpression') out.push({ binding: '', fn: d, comment: docOf(stmt, d), exported: true, node: stmt })
     } else visit(stmt, stmt, false)
   }
   for (const c of out) if (exportedNames.has(c.binding)) c.exported = true
@@ -95,13 +96,18 @@ const KIND_TAGS: Record<string, DeclKind> = { tool: 'tool', resource: 'resource'
 
 export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagnostic[]): Declaration[] {
   const decls: Declaration[] = []
-  for (const c of candidates(file)) {
+  const report = (e: unknown) => {
+    if (e instanceof Refusal) diagnostics.push({ code: e.code, message: e.message, loc: e.loc })
+    else throw e
+  }
+  const found = candidates(file)
+  for (const c of found) {
     const doc = parseJsDoc(c.comment.value, c.comment.start)
     const kindTag = doc.tags.find((t) => KIND_TAGS[t.name])
-    if (!kindTag) continue
-    const report = (e: unknown) => {
-      if (e instanceof Refusal) diagnostics.push({ code: e.code, message: e.message, loc: e.loc })
-      else throw e
+    if (!kindTag) {
+      const typo = doc.tags.find((t) => misspeltKind(t.name))
+      if (typo) report(new Refusal('MCP002', `Unknown tag @${typo.name}, so ${c.binding || 'this function'} is no ${misspeltKind(typo.name)}. Did you mean @${misspeltKind(typo.name)}?`, tagLoc(file, typo)))
+      continue
     }
     try {
       const decl = declaration(file, resolver, c, doc, KIND_TAGS[kindTag.name]!, kindTag, report)
@@ -110,6 +116,7 @@ export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagn
       report(e)
     }
   }
+  for (const e of strayTags(file, new Set(found.map((c) => c.comment.start)))) report(e)
   const seen = new Map<string, Declaration>()
   for (const d of decls) {
     const key = nameKey(d)
@@ -123,6 +130,69 @@ export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagn
     } else seen.set(key, d)
   }
   return decls
+}
+
+/** The kind a tag name misspells (`@Tool`, `@tools`, `@promt`), if any; never a kind tag itself. */
+function misspeltKind(name: string): DeclKind | undefined {
+  if (KIND_TAGS[name]) return undefined
+  const lower = name.toLowerCase()
+  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower.length >= 4 && distance(lower, k) === 1))
+}
+
+const KIND_IN_COMMENT = /(?:^|\n)[\s*]*@(tool|resource|prompt)\b/
+const SKIP_KEYS = new Set(['loc', 'leadingComments', 'trailingComments', 'innerComments', 'extra', 'comments', 'tokens'])
+
+/** The outermost node each comment leads. */
+function commentTargets(root: any): Map<number, any> {
+  const out = new Map<number, any>()
+  const walk = (node: any, parents: any[]): void => {
+    if (!node || typeof node.type !== 'string') return
+    for (const c of node.leadingComments ?? []) if (!out.has(c.start)) out.set(c.start, { node, parents })
+    for (const key of Object.keys(node)) {
+      if (SKIP_KEYS.has(key)) continue
+      const v = node[key]
+      if (Array.isArray(v)) for (const x of v) walk(x, [...parents, node])
+      else if (v && typeof v === 'object') walk(v, [...parents, node])
+    }
+  }
+  walk(root, [])
+  return out
+}
+
+/** What a node a tag was put on is, in words. */
+function whatItMarks(node: any, parents: any[]): string {
+  const cls = [...parents].reverse().find((p) => p.type === 'ClassDeclaration' || p.type === 'ClassExpression')
+  if (/^Class(Private)?(Method|Property)$|^ClassAccessorProperty$/.test(node.type)) {
+    return `a ${node.static ? 'static ' : ''}${/Method/.test(node.type) ? 'method' : 'field'} of class ${cls?.id?.name ?? '(anonymous)'}`
+  }
+  if (node.type === 'ObjectMethod' || node.type === 'ObjectProperty') return 'a method of an object literal'
+  if (node.type === 'ExportDefaultDeclaration') return 'an anonymous default export'
+  return 'something that is not a top-level function'
+}
+
+/**
+ * Kind tags that mark no candidate: in a line or block comment that is not JSDoc (`// @tool`, `/* @tool *\/`),
+ * or in a JSDoc block on a class member, an object literal method or a nested function. Each is one MCP003.
+ */
+function strayTags(file: SourceFile, used: ReadonlySet<number>): Refusal[] {
+  const out: Refusal[] = []
+  let targets: Map<number, any> | undefined
+  for (const comment of file.ast.comments ?? []) {
+    if (used.has(comment.start)) continue
+    const jsdoc = comment.type === 'CommentBlock' && comment.value.startsWith('*')
+    const kind = jsdoc ? parseJsDoc(comment.value, comment.start).tags.map((t) => KIND_TAGS[t.name] ?? misspeltKind(t.name)).find(Boolean) : KIND_IN_COMMENT.exec(comment.value)?.[1]
+    if (!kind) continue
+    targets ??= commentTargets(file.ast.program)
+    const target = targets.get(comment.start)
+    const loc = locOf(file, target?.node ?? comment)
+    const marks = target ? whatItMarks(target.node, target.parents) : 'nothing'
+    if (!jsdoc) {
+      out.push(new Refusal('MCP003', `@${kind} is in a ${comment.type === 'CommentLine' ? 'line comment (//)' : 'block comment (/* */)'}, which is not JSDoc, so nothing is declared. Write it in a JSDoc block: /** @${kind} */ on the line before an exported function.`, locOf(file, comment)))
+    } else {
+      out.push(new Refusal('MCP003', `@${kind} marks ${marks}, not an exported named function, so nothing is declared. Write an exported function at the top level (export function name(…)) and put @${kind} on it.`, loc))
+    }
+  }
+  return out
 }
 
 function tagLoc(file: SourceFile, tag: JsDocTag): Loc {
@@ -158,6 +228,9 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     throw new Refusal('MCP003', c.binding
       ? `${c.binding} carries @${kind} but is not exported, so the bundler cannot reach it. Write export ${c.fn.type === 'FunctionDeclaration' ? 'function' : 'const'} ${c.binding}.`
       : `An anonymous default export cannot be a ${kind}: the table needs a name to call. Write export default function myName(…).`, loc)
+  }
+  if (c.fn.generator) {
+    throw new Refusal('MCP033', `${c.binding} is a generator, and a ${kind} returns one result, not a stream of values. Write a plain ${c.fn.async ? 'async ' : ''}function that collects the values into an array and returns it.`, loc)
   }
   if (c.fn.typeParameters) {
     throw new Refusal('MCP005', `${c.binding} is generic, and a ${kind}'s schema must be fixed at build time. Replace the type parameters with concrete types.`, locOf(file, c.fn.typeParameters))
