@@ -9,7 +9,8 @@ import { parseJsDoc, normalize } from './jsdoc.ts'
 import { literalValue } from './literal.ts'
 import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
-import { lookup, exported, type Sym } from './scope.ts'
+import { lookup, lookupValue, exported, type Sym } from './scope.ts'
+import { constantValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
 import { mergeObjects, mergeProps, objectType } from './objects.ts'
 import { applyTags, type Tag } from './tags.ts'
@@ -182,6 +183,7 @@ export class Resolver {
     const doc = parseJsDoc(comment.value, comment.start)
     const text = normalize(doc.text)
     if (text) prop.description = text
+    if (doc.tags.some((t) => t.name === 'deprecated')) prop.deprecated = true
     const tag = doc.tags.find((t) => t.name === 'default')
     if (tag) {
       let value: unknown
@@ -291,6 +293,8 @@ export class Resolver {
       if (hit) return { kind: 'enum', values: [hit.value] }
     }
     if (left?.kind === 'builtin' && left.name === '*') return this.builtin(name.right.name, args, env, node)
+    if (left?.kind === 'decl' && left.declKind === 'namespace') return this.namespaceMember(`${name.left.name}.${name.right.name}`, env, node)
+    if (left?.kind === 'export-equals') return this.symbol(left, `${name.left.name}.${name.right.name}`, args, env, node)
     return this.refuse('MCP018', `Cannot find the type ${name.left.name}.${name.right.name}. Import it, or declare it in this file.`, env, node)
   }
 
@@ -300,7 +304,11 @@ export class Resolver {
       case 'unresolved': return this.refuse('MCP018', `Cannot find the module '${sym.specifier}' that ${name} is imported from. Check the path (relative imports, tsconfig paths, an installed package with types).`, env, node)
       case 'not-exported': return this.refuse('MCP018', `${sym.file.display} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)
       case 'namespace': return this.refuse('MCP020', `${name} is a module namespace, not a type. Write ${name}.TypeName.`, env, node)
-      case 'decl': return this.declaration(sym, args, env, node)
+      case 'export-equals':
+        return this.refuse('MCP034', `${name} comes from ${sym.file.display}, a module written as \`export =\` (its types live inside a namespace), which the build does not read. Declare the fields you need in an interface of your own and use that.`, env, node)
+      case 'decl':
+        if (sym.declKind === 'namespace') return this.refuse('MCP020', `${name} is a namespace, not a type. Write ${name}.TypeName.`, env, node)
+        return this.declaration(sym, args, env, node)
     }
   }
 
@@ -332,6 +340,11 @@ export class Resolver {
     return this.refuse('MCP020', `${what}<…> applies to object types (interfaces, object literals, aliases of them).`, env, node)
   }
 
+  /** `Ns.T` of a `namespace Ns { … }`: refused, since names inside a namespace have a scope of their own. */
+  private namespaceMember(name: string, env: Env, node: any): never {
+    return this.refuse('MCP034', `${name} is declared inside a namespace, which the build does not read. Move the type to the top level of a module, export it, and import it by name (or import * as Ns from that module).`, env, node)
+  }
+
   private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {
     const key = `${sym.file.path}#${sym.name}`
     if (env.stack.includes(key)) {
@@ -343,7 +356,7 @@ export class Resolver {
       case 'enum': return { kind: 'enum', values: this.enumMembers(sym, env).map((m) => m.value) }
     }
     const decl = sym.nodes[0]
-    const inner: Env = { file: sym.file, params: this.bind(decl, sym.name, args, env, node), stack: [...env.stack, key] }
+    const inner: Env = { file: sym.file, params: this.bind(decl, sym, args, env, node), stack: [...env.stack, key] }
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
     let acc: { props: Prop[]; rest?: TypeIR } = { props: [] }
     for (const d of sym.nodes) {
@@ -363,37 +376,67 @@ export class Resolver {
     return this.objectOf(r, 'extends', env, h)
   }
 
-  private bind(decl: any, name: string, args: any[], env: Env, node: any): Map<string, Resolved> {
+  /** A generic declaration's parameters: arguments resolve where they are written, defaults where the declaration is. */
+  private bind(decl: any, sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Map<string, Resolved> {
+    const name = sym.name
     const params = decl.typeParameters?.params ?? []
     const bound = new Map<string, Resolved>()
     params.forEach((p: any, i: number) => {
       const pname = typeof p.name === 'string' ? p.name : p.name.name
       if (args[i]) bound.set(pname, this.resolve(args[i], env))
-      else if (p.default) bound.set(pname, this.resolve(p.default, { ...env, params: bound }))
+      else if (p.default) bound.set(pname, this.resolve(p.default, { file: sym.file, params: bound, stack: env.stack }))
       else this.refuse('MCP016', `${name} is generic: give it a concrete type argument for ${pname} (${name}<string>).`, env, node)
     })
     if (args.length > params.length) this.refuse('MCP020', `${name} takes ${params.length} type argument(s), ${args.length} given.`, env, node)
     return bound
   }
 
-  enumMembers(sym: Extract<Sym, { kind: 'decl' }>, env: Env): { name: string; value: Literal }[] {
+  enumMembers(sym: Extract<Sym, { kind: 'decl' }>, env: Env, seen = new Set<string>()): { name: string; value: Literal }[] {
     const out: { name: string; value: Literal }[] = []
+    const key = `${sym.file.path}#${sym.name}`
+    if (seen.has(key)) return out
+    seen.add(key)
+    // As TypeScript folds them: earlier members by bare name or E.member, other enums, consts of literals.
+    const scope = this.constants(sym.file, seen)
+    const own: ConstantScope = {
+      name: (n) => out.find((m) => m.name === n)?.value ?? scope.name(n),
+      member: (o, n) => (o === sym.name ? out.find((m) => m.name === n)?.value : scope.member(o, n)),
+    }
     let next = 0
     for (const decl of sym.nodes) {
       for (const m of decl.body?.members ?? decl.members ?? []) {
         const name = m.id.type === 'Identifier' ? m.id.name : m.id.value
-        let value: Literal
+        let value: Literal | undefined
         const init = m.initializer
         if (!init) {
           if (Number.isNaN(next)) this.refuse('MCP019', `Enum member ${name} follows a string member and has no value. Give it a literal value.`, { ...env, file: sym.file }, m)
           value = next
-        } else if (init.type !== 'BooleanLiteral' && literalValue(init) !== undefined) value = literalValue(init)!
-        else return this.refuse('MCP019', `Enum member ${name} is computed, so its value is unknown at build time. Give it a string or number literal.`, { ...env, file: sym.file }, m)
+        } else value = constantValue(init, own)
+        if (value === undefined || typeof value === 'boolean') {
+          return this.refuse('MCP019', `Enum member ${name} is computed at run time, so its value is unknown at build time. Give it a string or number literal, or an expression of literals and other members (1 << 2, A | B).`, { ...env, file: sym.file }, m)
+        }
         next = typeof value === 'number' ? value + 1 : (NaN as number)
         out.push({ name, value })
       }
     }
     return out
+  }
+
+  /** Constants as `file` sees them: consts bound to constants (followed through imports) and enum members. */
+  constants(file: SourceFile, seen = new Set<string>()): ConstantScope {
+    return {
+      name: (n) => {
+        const v = lookupValue(this.project, file, n)
+        const key = v && `${v.file.path}#const ${n}`
+        if (!v || v.kind !== 'const' || !v.node.init || seen.has(key!)) return undefined
+        return constantValue(v.node.init, this.constants(v.file, new Set([...seen, key!])))
+      },
+      member: (o, n) => {
+        const sym = lookup(this.project, file, o)
+        if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
+        return this.enumMembers(sym, { file, params: new Map(), stack: [] }, new Set(seen)).find((m) => m.name === n)?.value
+      },
+    }
   }
 }
 

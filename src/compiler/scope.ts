@@ -4,7 +4,7 @@
  */
 import { PACKAGE_NAME, type Project, type SourceFile } from './project.ts'
 
-export type DeclKind = 'interface' | 'alias' | 'enum' | 'class' | 'value'
+export type DeclKind = 'interface' | 'alias' | 'enum' | 'class' | 'namespace' | 'value'
 
 export type Sym =
   | { kind: 'decl'; file: SourceFile; declKind: DeclKind; nodes: any[]; name: string }
@@ -12,12 +12,18 @@ export type Sym =
   | { kind: 'namespace'; file: SourceFile }
   | { kind: 'unresolved'; specifier: string }
   | { kind: 'not-exported'; file: SourceFile; name: string }
+  | { kind: 'export-equals'; file: SourceFile; name: string }
 
 interface ImportBinding { source: string; imported: string }
 type ExportBinding = { local: string } | { from: string; imported: string }
 
 interface FileScope {
+  /** Names in type position (a class and an enum are both); a value only when no type has the name. */
   locals: Map<string, { declKind: DeclKind; nodes: any[] }>
+  /** `const`/`let`/`var` declarators by name, for defaults written as a name. */
+  values: Map<string, { node: any; kind: string }>
+  /** The module is `export = X` (a CommonJS-style .d.ts). */
+  exportEquals: boolean
   imports: Map<string, ImportBinding>
   exports: Map<string, ExportBinding>
   stars: string[]
@@ -33,6 +39,7 @@ function declOf(node: any): { name: string; declKind: DeclKind } | undefined {
     case 'ClassDeclaration': return node.id ? { name: node.id.name, declKind: 'class' } : undefined
     case 'FunctionDeclaration':
     case 'TSDeclareFunction': return node.id ? { name: node.id.name, declKind: 'value' } : undefined
+    case 'TSModuleDeclaration': return node.id.type === 'Identifier' ? { name: node.id.name, declKind: 'namespace' } : undefined
     default: return undefined
   }
 }
@@ -44,17 +51,26 @@ function nameOf(node: any): string {
 function scopeOf(file: SourceFile): FileScope {
   let scope = scopes.get(file)
   if (scope) return scope
-  scope = { locals: new Map(), imports: new Map(), exports: new Map(), stars: [] }
+  scope = { locals: new Map(), values: new Map(), exportEquals: false, imports: new Map(), exports: new Map(), stars: [] }
+  // A type and a value may share a name (`type Status` + `const Status`): in type position the type wins.
+  const setLocal = (name: string, declKind: DeclKind, node: any) => {
+    const existing = scope!.locals.get(name)
+    if (existing && existing.declKind === declKind) existing.nodes.push(node)
+    else if (!existing || existing.declKind === 'value') scope!.locals.set(name, { declKind, nodes: [node] })
+  }
   const addLocal = (node: any) => {
     const d = declOf(node)
     if (node?.type === 'VariableDeclaration') {
-      for (const v of node.declarations) if (v.id.type === 'Identifier') scope!.locals.set(v.id.name, { declKind: 'value', nodes: [v] })
-      return node.declarations.filter((v: any) => v.id.type === 'Identifier').map((v: any) => v.id.name)
+      const names = node.declarations.filter((v: any) => v.id.type === 'Identifier').map((v: any) => v.id.name)
+      for (const v of node.declarations) {
+        if (v.id.type !== 'Identifier') continue
+        setLocal(v.id.name, 'value', v)
+        scope!.values.set(v.id.name, { node: v, kind: node.kind })
+      }
+      return names
     }
     if (!d) return []
-    const existing = scope!.locals.get(d.name)
-    if (existing && existing.declKind === d.declKind) existing.nodes.push(node)
-    else scope!.locals.set(d.name, { declKind: d.declKind, nodes: [node] })
+    setLocal(d.name, d.declKind, node)
     return [d.name]
   }
   for (const stmt of file.ast.program.body) {
@@ -84,6 +100,9 @@ function scopeOf(file: SourceFile): FileScope {
         else if (stmt.declaration.type === 'Identifier') scope.exports.set('default', { local: stmt.declaration.name })
         break
       }
+      case 'TSExportAssignment':
+        scope.exportEquals = true
+        break
       default:
         addLocal(stmt)
     }
@@ -116,6 +135,7 @@ export function exported(project: Project, file: SourceFile, name: string, seen 
     const sym = importTarget(project, file, star, name, seen)
     if (sym.kind !== 'not-exported' && sym.kind !== 'unresolved') return sym
   }
+  if (scope.exportEquals) return { kind: 'export-equals', file, name }
   // A .d.ts without exports (a script) declares its names globally.
   if (file.isDeclaration && scope.exports.size === 0 && scope.stars.length === 0) {
     const local = scope.locals.get(name)
@@ -132,6 +152,29 @@ export function lookup(project: Project, file: SourceFile, name: string, seen = 
   const imp = scope.imports.get(name)
   if (imp) return importTarget(project, file, imp.source, imp.imported, seen)
   return undefined
+}
+
+/** What `name` means inside `file` as a value: its `const`/`let`/`var` declarator, or an import of one. */
+export function lookupValue(project: Project, file: SourceFile, name: string, seen = new Set<string>()): { file: SourceFile; node: any; kind: string } | undefined {
+  const scope = scopeOf(file)
+  const local = scope.values.get(name)
+  if (local) return { file, ...local }
+  const imp = scope.imports.get(name)
+  if (!imp || imp.imported === '*' || imp.source === PACKAGE_NAME) return undefined
+  const path = project.resolveModule(imp.source, file.path)
+  if (!path) return undefined
+  return exportedValue(project, project.file(path), imp.imported, seen)
+}
+
+function exportedValue(project: Project, file: SourceFile, name: string, seen: Set<string>): { file: SourceFile; node: any; kind: string } | undefined {
+  const key = `${file.path}#${name}`
+  if (seen.has(key)) return undefined
+  seen.add(key)
+  const binding = scopeOf(file).exports.get(name)
+  if (!binding) return undefined
+  if ('local' in binding) return lookupValue(project, file, binding.local, seen)
+  const path = binding.imported === '*' ? undefined : project.resolveModule(binding.from, file.path)
+  return path ? exportedValue(project, project.file(path), binding.imported, seen) : undefined
 }
 
 /** Every top-level declaration of a file, for the extractor. */
