@@ -44,7 +44,7 @@ function parseRefusal(error: unknown, display: string, path: string): Refusal {
   if (!e?.loc) throw error
   const reason = String(e.message).replace(/\s*\(\d+:\d+\)$/, '').replace(/\.$/, '')
   const language = /\.[mc]?jsx?$/.test(path) ? 'JavaScript' : 'TypeScript'
-  return new Refusal('MCP032', `This file does not parse as ${language} (${reason}), so its declarations cannot be read. Fix the syntax here (JSX is read in .tsx and .jsx files only).`, { file: display, line: e.loc.line, column: e.loc.column + 1 })
+  return new Refusal('MCP032', `This file does not parse as ${language} (${reason}), so its declarations cannot be read. Correct the syntax here (JSX is read in .tsx and .jsx files only).`, { file: display, line: e.loc.line, column: e.loc.column + 1 })
 }
 
 function lineStartsOf(source: string): number[] {

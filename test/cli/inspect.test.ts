@@ -76,7 +76,7 @@ describe('mcp-aot inspect --json', () => {
       ['MCP027', 'src/b.ts', 5, 8],
     ])
     expect(report.diagnostics[0].message).toContain('Did you mean @readOnly?')
-    expect(report.diagnostics[2].message).toBe('This file does not parse as TypeScript (Unexpected token, expected ","), so its declarations cannot be read. Fix the syntax here (JSX is read in .tsx and .jsx files only).')
+    expect(report.diagnostics[2].message).toBe('This file does not parse as TypeScript (Unexpected token, expected ","), so its declarations cannot be read. Correct the syntax here (JSX is read in .tsx and .jsx files only).')
     expect(report.diagnostics[3].message).toContain("tool 'list_items' is also declared at src/a.ts:5:8")
     // c.ts and d.ts are refused by the build; a.ts and b.ts compile (their clash is a build-end error).
     expect(report.tools.map((t: any) => t.source)).toEqual(['src/a.ts:5:8', 'src/b.ts:5:8'])
@@ -157,7 +157,7 @@ describe('mcp-aot inspect', () => {
     expect(ran.stderr).toContain('src/c.ts:6:37 - error MCP004: ')
     expect(ran.stderr).toContain(
       [
-        'src/d.ts:5:35 - error MCP032: This file does not parse as TypeScript (Unexpected token, expected ","), so its declarations cannot be read. Fix the syntax here (JSX is read in .tsx and .jsx files only).',
+        'src/d.ts:5:35 - error MCP032: This file does not parse as TypeScript (Unexpected token, expected ","), so its declarations cannot be read. Correct the syntax here (JSX is read in .tsx and .jsx files only).',
         '  3 |  * @tool',
         '  4 |  */',
         '> 5 | export function half(name: string {',
