@@ -91,14 +91,15 @@ function candidates(file: SourceFile): Candidate[] {
     } else visit(stmt, stmt, false)
   }
   for (const c of out) if (exportedNames.has(c.binding)) c.exported = true
-  // Overloads: the JSDoc sits on the first signature, the implementation is what runs and what is read.
+  // Overloads: the JSDoc sits on a signature or the implementation; the implementation is what runs and what is read.
   for (const c of out) {
-    if (c.fn?.type !== 'TSDeclareFunction' || !c.comment) continue
+    if (!c.comment || !c.fn) continue
     const impl = out.find((o) => o.binding === c.binding && o.fn?.type === 'FunctionDeclaration')
-    if (!impl) continue
-    c.overloads = out.filter((o) => o.binding === c.binding && o.fn?.type === 'TSDeclareFunction').map((o) => o.fn)
+    const signatures = out.filter((o) => o.binding === c.binding && o.fn?.type === 'TSDeclareFunction')
+    if (!impl || signatures.length === 0) continue
+    c.overloads = signatures.map((o) => o.fn)
     c.fn = impl.fn
-    c.exported ||= impl.exported
+    c.exported ||= impl.exported || signatures.some((o) => o.exported)
   }
   return out.filter((c) => c.comment)
 }

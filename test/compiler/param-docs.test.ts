@@ -41,6 +41,10 @@ describe('overloads', () => {
     const src = '/**\n * @tool\n * @param a The text.\n */\nexport function t(a: string): string\nexport function t(a: string) { return a }\n'
     expect(inputSchema(src)).toBe('{"type":"object","properties":{"a":{"type":"string","description":"The text."}},"required":["a"],"additionalProperties":false}')
   })
+  it('the JSDoc on the implementation: overloads that differ are MCP036 all the same', () => {
+    const out = compileFiles({ 'src/tools.ts': 'export function t(a: string): string\nexport function t(a: number): number\n/** @tool */\nexport function t(a: string | number) { return a }\n' })
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP036', { file: 'src/tools.ts', line: 1, column: 8 }]])
+  })
   it('signatures that differ from the implementation are MCP036 at the first that differs', () => {
     const out = compileFiles({ 'src/tools.ts': '/** @tool */\nexport function t(a: string): string\nexport function t(a: number): number\nexport function t(a: string | number) { return a }\n' })
     expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP036', { file: 'src/tools.ts', line: 2, column: 8 }]])

@@ -23,9 +23,9 @@ function project(files: Record<string, string>): string {
   return root
 }
 
-async function buildError(files: Record<string, string>): Promise<string> {
+async function buildError(files: Record<string, string>, entry = 'tools.ts'): Promise<string> {
   const root = project(files)
-  const error = await bundle('esbuild', join(root, 'tools.ts'), root).then(() => undefined, (e: Error) => e)
+  const error = await bundle('esbuild', join(root, entry), root).then(() => undefined, (e: Error) => e)
   expect(error).toBeInstanceOf(Error)
   return String((error as any).message) + String((error as any).errors?.map((e: any) => e.text).join('\n') ?? '')
 }
@@ -60,6 +60,17 @@ describe('refusals through the esbuild plugin', () => {
       expect(text).not.toMatch(/\(\d+:\d+\)|SyntaxError|BABEL_|strict mode|schema is invalid|\n\s+at \S+ \(/)
     }, 30_000)
   }
+})
+
+describe('a module whose only tag is misspelt', () => {
+  it('fails the build with the did-you-mean, so createServer never reports a missing plugin', async () => {
+    const text = await buildError({
+      'worker.ts': "import { createServer } from 'mcp-aot'\nimport * as tools from './tools.ts'\nexport default createServer({ name: 'x', version: '1.0.0' }, tools)\n",
+      'tools.ts': '/**\n * Adds.\n * @tools\n */\nexport function add(a: number, b: number) { return a + b }\n',
+    }, 'worker.ts')
+    expect(text).toContain('tools.ts:3:4 - error MCP002: Unknown tag @tools, so add is no tool. Did you mean @tool?')
+    expect(text).not.toContain('Add the mcp-aot plugin')
+  }, 30_000)
 })
 
 describe('what now builds', () => {
