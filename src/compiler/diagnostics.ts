@@ -40,7 +40,7 @@ export const CODES = {
   MCP031: 'resource URI template and parameters disagree',
   MCP032: 'file that does not parse',
   MCP033: 'generator function',
-  MCP034: 'type inside a namespace or an `export =` module',
+  MCP034: 'type of an `export =` module that assigns no namespace',
   MCP035: 'default that is not a literal or a const of one',
   MCP036: 'overloads whose signatures differ from the implementation',
 } as const

@@ -19,6 +19,8 @@ export interface SourceFile {
   lineStarts: number[]
   /** Modification time when read from disk; -1 for text handed in by the bundler. */
   mtime: number
+  /** For the body of a `namespace` (a scope of its own inside this file): the enclosing scope. */
+  parent?: SourceFile
 }
 
 export const PACKAGE_NAME = 'mcp-aot'

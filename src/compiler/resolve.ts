@@ -9,7 +9,7 @@ import { parseJsDoc, normalize } from './jsdoc.ts'
 import { literalValue } from './literal.ts'
 import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
-import { lookup, lookupValue, exported, type Sym } from './scope.ts'
+import { lookup, lookupNamespace, lookupValue, exported, type Sym } from './scope.ts'
 import { constantValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
 import { mergeObjects, mergeProps, objectType } from './objects.ts'
@@ -285,7 +285,7 @@ export class Resolver {
 
   private qualified(name: any, args: any[], env: Env, node: any): Resolved {
     if (name.left.type !== 'Identifier') return this.refuse('MCP020', 'Deeply qualified type names are not part of the contract. Import the type by name.', env, node)
-    const left = lookup(this.project, env.file, name.left.name)
+    const left = lookupNamespace(this.project, env.file, name.left.name)
     if (left?.kind === 'namespace') return this.symbol(exported(this.project, left.file, name.right.name), name.right.name, args, env, node)
     if (left?.kind === 'decl' && left.declKind === 'enum') {
       const members = this.enumMembers(left, env)
@@ -293,7 +293,6 @@ export class Resolver {
       if (hit) return { kind: 'enum', values: [hit.value] }
     }
     if (left?.kind === 'builtin' && left.name === '*') return this.builtin(name.right.name, args, env, node)
-    if (left?.kind === 'decl' && left.declKind === 'namespace') return this.namespaceMember(`${name.left.name}.${name.right.name}`, env, node)
     if (left?.kind === 'export-equals') return this.symbol(left, `${name.left.name}.${name.right.name}`, args, env, node)
     return this.refuse('MCP018', `Cannot find the type ${name.left.name}.${name.right.name}. Import it, or declare it in this file.`, env, node)
   }
@@ -302,13 +301,14 @@ export class Resolver {
     switch (sym.kind) {
       case 'builtin': return this.builtin(sym.name, args, env, node)
       case 'unresolved': return this.refuse('MCP018', `Cannot find the module '${sym.specifier}' that ${name} is imported from. Check the path (relative imports, tsconfig paths, an installed package with types).`, env, node)
-      case 'not-exported': return this.refuse('MCP018', `${sym.file.display} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)
+      case 'not-exported': {
+        const where = sym.file.parent ? `The namespace ${sym.file.path.slice(sym.file.path.lastIndexOf('#') + 1)}` : sym.file.display
+        return this.refuse('MCP018', `${where} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)
+      }
       case 'namespace': return this.refuse('MCP020', `${name} is a module namespace, not a type. Write ${name}.TypeName.`, env, node)
       case 'export-equals':
-        return this.refuse('MCP034', `${name} comes from ${sym.file.display}, a module written as \`export =\` (its types live inside a namespace), which the build does not read. Declare the fields you need in an interface of your own and use that.`, env, node)
-      case 'decl':
-        if (sym.declKind === 'namespace') return this.refuse('MCP020', `${name} is a namespace, not a type. Write ${name}.TypeName.`, env, node)
-        return this.declaration(sym, args, env, node)
+        return this.refuse('MCP034', `${name} comes from ${sym.file.display}, whose \`export =\` assigns a value, not a namespace of types, so it exports no type ${sym.name}. Declare the fields you need in an interface of your own and use that.`, env, node)
+      case 'decl': return this.declaration(sym, args, env, node)
     }
   }
 
@@ -338,11 +338,6 @@ export class Resolver {
   objectOf(r: Resolved, what: string, env: Env, node: any): Extract<TypeIR, { kind: 'object' }> {
     if (r.kind === 'object') return r
     return this.refuse('MCP020', `${what}<…> applies to object types (interfaces, object literals, aliases of them).`, env, node)
-  }
-
-  /** `Ns.T` of a `namespace Ns { … }`: refused, since names inside a namespace have a scope of their own. */
-  private namespaceMember(name: string, env: Env, node: any): never {
-    return this.refuse('MCP034', `${name} is declared inside a namespace, which the build does not read. Move the type to the top level of a module, export it, and import it by name (or import * as Ns from that module).`, env, node)
   }
 
   private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {

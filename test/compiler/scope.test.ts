@@ -1,4 +1,4 @@
-/** Every name resolves in the file (and scope) that declared it; namespaces and `export =` modules are refused with MCP034. */
+/** Every name resolves in the file (and scope) that declared it: generic defaults, same-named types and values, namespaces, `export =` packages. */
 import { describe, expect, it } from 'vitest'
 import { compileFiles, inputSchema } from './harness.ts'
 
@@ -35,19 +35,29 @@ describe('namespaces', () => {
       '{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}',
     )
   })
-  it('a local namespace Ns { … } is MCP034 at the reference', () => {
-    const out = compileFiles({ 'src/tools.ts': 'namespace Ns {\n  export interface T { a: string }\n}\n/** @tool */\nexport function f(s: Ns.T) {}\n' })
-    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP034', { file: 'src/tools.ts', line: 5, column: 22 }]])
-    expect(out.diagnostics[0]!.message).toContain('Ns.T is declared inside a namespace')
-    expect(out.diagnostics[0]!.message).toContain('Move the type to the top level')
+  it('a local namespace: Ns.T, with names inside resolved in the namespace first, then the file', () => {
+    const src = "type Id = number\ntype Note = string\nnamespace Ns {\n  type Id = string\n  export interface T { id: Id; note: Note }\n}\n/** @tool */\nexport function f(s: Ns.T) {}\n"
+    expect(prop(src, 's')).toBe('{"type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"}},"required":["id","note"],"additionalProperties":false}')
+  })
+  it('a member the namespace does not export is MCP018, and a problem inside it points into the namespace', () => {
+    const hidden = compileFiles({ 'src/tools.ts': 'namespace Ns {\n  interface T { a: string }\n}\n/** @tool */\nexport function f(s: Ns.T) {}\n' })
+    expect(hidden.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP018', { file: 'src/tools.ts', line: 5, column: 22 }]])
+    expect(hidden.diagnostics[0]!.message).toContain('The namespace Ns does not export a type named T. Export it there')
+    const inside = compileFiles({ 'src/tools.ts': "import { Ns } from './types.ts'\n/** @tool */\nexport function f(s: Ns.T) {}\n", 'src/types.ts': 'export namespace Ns {\n  export interface T { a: symbol }\n}\n' })
+    expect(inside.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP012', { file: 'src/types.ts', line: 2, column: 27 }]])
   })
   it.each([
-    ['a named import', "import type { Foo } from 'pkg'\n/** @tool */\nexport function f(p: Foo) {}\n", 'Foo'],
-    ['a default import and X.Foo', "import X from 'pkg'\n/** @tool */\nexport function f(p: X.Foo) {}\n", 'X.Foo'],
-  ])('an `export =` package is MCP034, not a misleading MCP018 (%s)', (_label, src, name) => {
-    const out = compileFiles({ 'src/tools.ts': src, ...PKG })
+    ['a named import', "import type { Foo } from 'pkg'\n/** @tool */\nexport function f(p: Foo) {}\n"],
+    ['a default import and X.Foo', "import X from 'pkg'\n/** @tool */\nexport function f(p: X.Foo) {}\n"],
+    ['import * as X and X.Foo', "import * as X from 'pkg'\n/** @tool */\nexport function f(p: X.Foo) {}\n"],
+  ])('an `export = X` package whose X is a declared namespace: its types are the names (%s)', (_label, src) => {
+    expect(prop(src, 'p', PKG)).toBe('{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}')
+  })
+  it('an `export =` package that assigns a function is MCP034, not a misleading MCP018', () => {
+    const pkg = { 'node_modules/fn/package.json': '{"name":"fn","types":"index.d.ts"}', 'node_modules/fn/index.d.ts': 'declare function make(): void\nexport = make\n' }
+    const out = compileFiles({ 'src/tools.ts': "import type { Options } from 'fn'\n/** @tool */\nexport function f(p: Options) {}\n", ...pkg })
     expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP034', { file: 'src/tools.ts', line: 3, column: 22 }]])
-    expect(out.diagnostics[0]!.message).toContain(`${name} comes from node_modules/pkg/index.d.ts, a module written as \`export =\``)
+    expect(out.diagnostics[0]!.message).toContain('Options comes from node_modules/fn/index.d.ts, whose `export =` assigns a value, not a namespace of types')
     expect(out.diagnostics[0]!.message).toContain('Declare the fields you need')
   })
 })

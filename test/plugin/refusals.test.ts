@@ -31,7 +31,7 @@ async function buildError(files: Record<string, string>, entry = 'tools.ts'): Pr
 }
 
 const IMP = "import type { Int, Max } from 'mcp-aot'\n"
-const PKG = { 'node_modules/pkg/package.json': '{"name":"pkg","types":"index.d.ts"}', 'node_modules/pkg/index.d.ts': 'declare namespace X { interface Foo { a: string } }\nexport = X\n' }
+const PKG = { 'node_modules/pkg/package.json': '{"name":"pkg","types":"index.d.ts"}', 'node_modules/pkg/index.d.ts': 'declare function make(): void\nexport = make\n' }
 
 // [what, files (tools.ts is the entry), code, file:line:column, the line the code frame marks]
 const cases: [string, Record<string, string>, string, string, string][] = [
@@ -43,7 +43,7 @@ const cases: [string, Record<string, string>, string, string, string][] = [
   ['@tool on a static method', { 'tools.ts': 'export class K {\n  /** @tool */\n  static m(a: string) {}\n}\n' }, 'MCP003', 'tools.ts:3:3', '> 3 |   static m(a: string) {}'],
   ['an async generator', { 'tools.ts': '/** @tool */\nexport async function* t(a: string) {}\n' }, 'MCP033', 'tools.ts:2:8', '> 2 | export async function* t(a: string) {}'],
   ['a generic default that names nothing, in its own file', { 'tools.ts': "import type { Page } from './types.ts'\n/** @tool */\nexport function t(p: Page) {}\n", 'types.ts': 'export interface Page<T = Missing> { items: T[] }\n' }, 'MCP018', 'types.ts:1:27', '> 1 | export interface Page<T = Missing> { items: T[] }'],
-  ['an `export =` package', { 'tools.ts': "import type { Foo } from 'pkg'\n/** @tool */\nexport function t(p: Foo) {}\n", ...PKG }, 'MCP034', 'tools.ts:3:22', '> 3 | export function t(p: Foo) {}'],
+  ['an `export =` package that assigns a function', { 'tools.ts': "import type { Foo } from 'pkg'\n/** @tool */\nexport function t(p: Foo) {}\n", ...PKG }, 'MCP034', 'tools.ts:3:22', '> 3 | export function t(p: Foo) {}'],
   ['a const default its schema refuses', { 'tools.ts': `${IMP}const LIMIT = 50\n/** @tool */\nexport function t(n: Int & Max<10> = LIMIT) {}\n` }, 'MCP022', 'tools.ts:4:38', '> 4 | export function t(n: Int & Max<10> = LIMIT) {}'],
   ['a default that is a call', { 'tools.ts': '/** @tool */\nexport function t(n: number = Date.now()) {}\n' }, 'MCP035', 'tools.ts:2:31', '> 2 | export function t(n: number = Date.now()) {}'],
   ['overloads that differ', { 'tools.ts': '/** @tool */\nexport function t(a: string): void\nexport function t(a: number): void\nexport function t(a: unknown) {}\n' }, 'MCP036', 'tools.ts:2:8', '> 2 | export function t(a: string): void'],
