@@ -17,6 +17,13 @@ const NUMERIC: Record<string, (a: number, b: number) => number> = {
   '|': (a, b) => a | b, '&': (a, b) => a & b, '^': (a, b) => a ^ b, '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
 }
 
+const NO_NAMES: ConstantScope = { name: () => undefined, member: () => undefined }
+
+/** The value of a literal type's literal (`'a'`, `-1`, `true`, a plain template): a constant without names. */
+export function literalValue(node: any): Literal | undefined {
+  return constantValue(node, NO_NAMES)
+}
+
 /** The constant value of `node`, or undefined when it is not one (a call, a variable, an object…). */
 export function constantValue(node: any, scope: ConstantScope): Literal | undefined {
   const value = fold(node, scope)

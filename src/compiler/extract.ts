@@ -149,11 +149,11 @@ function signatureText(file: SourceFile, fn: any): string {
   return fn.params.map((p: any) => file.source.slice(p.start, p.end).replace(/\s+/g, '')).join(',')
 }
 
-/** The kind a tag name misspells (`@Tool`, `@tools`, `@promt`), if any; never a kind tag itself. */
+/** The kind a tag name misspells (`@Tool`, `@tools`, `@promt`, not `@pool`), if any; never a kind tag itself. */
 function misspeltKind(name: string): DeclKind | undefined {
   if (KIND_TAGS[name]) return undefined
   const lower = name.toLowerCase()
-  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower.length >= 4 && distance(lower, k) === 1))
+  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower[0] === k[0] && lower.length >= 4 && distance(lower, k) === 1))
 }
 
 const KIND_IN_COMMENT = /(?:^|\n)[\s*]*@(tool|resource|prompt)\b/

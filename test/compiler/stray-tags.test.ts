@@ -11,6 +11,7 @@ describe('near-misses and misplaced @tool', () => {
     ['@tools', '/** @tools */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['@tools', 'Did you mean @tool?']],
     ['@Prompt', '/** @Prompt */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['Did you mean @prompt?']],
     ['@resources', '/** @resources file:///x */\nexport function a() {}\n', 'MCP002', 1, 5, ['Did you mean @resource?']],
+    ['@promt', '/** @promt */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['Did you mean @prompt?']],
     ['// @tool', '// @tool\nexport function a(x: string) {}\n', 'MCP003', 1, 1, ['line comment', '/** @tool */']],
     ['/* @tool */', '/* @tool */\nexport function a(x: string) {}\n', 'MCP003', 1, 1, ['block comment', '/** @tool */']],
     ['a static method', 'export class K {\n  /** @tool */\n  static m(x: string) {}\n}\n', 'MCP003', 3, 3, ['static method of class K', 'export function']],
@@ -33,7 +34,7 @@ describe('near-misses and misplaced @tool', () => {
 describe('prose is not a tag', () => {
   it.each([
     ['a file header that mentions @tool', '/**\n * Helpers for functions marked @tool and @prompt.\n */\nimport { x } from "./x.ts"\nexport const y = x\n'],
-    ['@todo and @took-like words in a function doc', '/**\n * @todo handle errors\n */\nexport function a(x: string) {}\n'],
+    ['@todo and @pool in a function doc', '/**\n * @todo handle errors\n * @pool shared\n */\nexport function a(x: string) {}\n'],
     ['a line comment that only mentions @tool in passing', '// called by the @tool below? no: nothing here\nexport function a(x: string) {}\n'],
     ['an e-mail address', "export const contact = 'ops@toolbox.dev'\n"],
   ])('%s', (_label, source) => {
