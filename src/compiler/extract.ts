@@ -149,7 +149,7 @@ function signatureText(file: SourceFile, fn: any): string {
   return fn.params.map((p: any) => file.source.slice(p.start, p.end).replace(/\s+/g, '')).join(',')
 }
 
-/** The kind a tag name misspells (`@Tool`, `@tools`, `@promt`, not `@pool`), if any; never a kind tag itself. */
+/** The kind a tag name misspells (`@Tool`, `@tools`, `@Prompts`, not `@pool`), if any; never a kind tag itself. */
 function misspeltKind(name: string): DeclKind | undefined {
   if (KIND_TAGS[name]) return undefined
   const lower = name.toLowerCase()

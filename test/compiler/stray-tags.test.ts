@@ -11,7 +11,7 @@ describe('near-misses and misplaced @tool', () => {
     ['@tools', '/** @tools */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['@tools', 'Did you mean @tool?']],
     ['@Prompt', '/** @Prompt */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['Did you mean @prompt?']],
     ['@resources', '/** @resources file:///x */\nexport function a() {}\n', 'MCP002', 1, 5, ['Did you mean @resource?']],
-    ['@promt', '/** @promt */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['Did you mean @prompt?']],
+    ['@Tools', '/** @Tools */\nexport function a(x: string) {}\n', 'MCP002', 1, 5, ['Did you mean @tool?']],
     ['// @tool', '// @tool\nexport function a(x: string) {}\n', 'MCP003', 1, 1, ['line comment', '/** @tool */']],
     ['/* @tool */', '/* @tool */\nexport function a(x: string) {}\n', 'MCP003', 1, 1, ['block comment', '/** @tool */']],
     ['a static method', 'export class K {\n  /** @tool */\n  static m(x: string) {}\n}\n', 'MCP003', 3, 3, ['static method of class K', 'export function']],
