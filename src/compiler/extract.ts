@@ -162,17 +162,20 @@ const SKIP_KEYS = new Set(['loc', 'leadingComments', 'trailingComments', 'innerC
 /** The outermost node each comment leads. */
 function commentTargets(root: any): Map<number, any> {
   const out = new Map<number, any>()
-  const walk = (node: any, parents: any[]): void => {
+  const parents: any[] = []
+  const walk = (node: any): void => {
     if (!node || typeof node.type !== 'string') return
-    for (const c of node.leadingComments ?? []) if (!out.has(c.start)) out.set(c.start, { node, parents })
+    for (const c of node.leadingComments ?? []) if (!out.has(c.start)) out.set(c.start, { node, parents: [...parents] })
+    parents.push(node)
     for (const key of Object.keys(node)) {
       if (SKIP_KEYS.has(key)) continue
       const v = node[key]
-      if (Array.isArray(v)) for (const x of v) walk(x, [...parents, node])
-      else if (v && typeof v === 'object') walk(v, [...parents, node])
+      if (Array.isArray(v)) for (const x of v) walk(x)
+      else if (v && typeof v === 'object') walk(v)
     }
+    parents.pop()
   }
-  walk(root, [])
+  walk(root)
   return out
 }
 
@@ -218,6 +221,8 @@ function strayTags(file: SourceFile, used: ReadonlySet<number>): Refusal[] {
     if (!isFunctionLike(target?.node)) continue
     if (!jsdoc) {
       out.push(new Refusal('MCP003', `@${kind} is in a ${comment.type === 'CommentLine' ? 'line comment (//)' : 'block comment (/* */)'}, which is not JSDoc, so nothing is declared. Write it in a JSDoc block: /** @${kind} */ on the line before an exported function.`, locOf(file, comment)))
+    } else if (target.parents.length <= 1) {
+      out.push(new Refusal('MCP003', `@${kind} is in a JSDoc block that is not the last one before the function, so it is not read. Merge the blocks into one (/** … @${kind} */) right before the function.`, locOf(file, comment)))
     } else {
       out.push(new Refusal('MCP003', `@${kind} marks ${whatItMarks(target.node, target.parents)}, not an exported named function, so nothing is declared. Write an exported function at the top level (export function name(…)) and put @${kind} on it.`, locOf(file, target.node)))
     }

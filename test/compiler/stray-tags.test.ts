@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MARKER } from '../../src/compiler/compile.ts'
 import { compileFiles } from './harness.ts'
 
-const ADVICE = /\b(Write|Did you mean)\b/
+const ADVICE = /\b(Write|Merge|Did you mean)\b/
 
 describe('near-misses and misplaced @tool', () => {
   it.each([
@@ -19,6 +19,7 @@ describe('near-misses and misplaced @tool', () => {
     ['a function nested in another', 'export function outer() {\n  /** @tool */\n  function inner(x: string) {}\n}\n', 'MCP003', 3, 3, ['inside another function']],
     ['export default (…) => …', '/** @tool */\nexport default (x: string) => x\n', 'MCP003', 2, 1, ['anonymous default export', 'export default function']],
     ['an unexported function', '/** @tool */\nfunction hidden(x: string) {}\n', 'MCP003', 2, 1, ['not exported', 'export function hidden']],
+    ['a JSDoc block that is not the last before the function', '/** @tool */\n/** Adds. */\nexport function a(x: string) {}\n', 'MCP003', 1, 1, ['not the last one', 'Merge the blocks']],
     ['function*', '/** @tool */\nexport function* g(x: string) {}\n', 'MCP033', 2, 8, ['generator', 'array']],
     ['async function*', '/** @tool */\nexport async function* g(x: string) {}\n', 'MCP033', 2, 8, ['generator', 'async function']],
   ])('%s', (_label, source, code, line, column, mentions) => {
