@@ -5,11 +5,10 @@
  * a finding is left out, as the build refuses it. Exit code 1 when there is any diagnostic.
  */
 import { readFileSync } from 'node:fs'
-import { relative } from 'node:path'
 import { collect, serverIdentity } from '../compiler/artifacts.ts'
 import { manifest } from '../compiler/manifest.ts'
 import { analyze, MARKER } from '../compiler/compile.ts'
-import { codeFrame, formatDiagnostic } from '../compiler/diagnostics.ts'
+import { formatDiagnostic } from '../compiler/diagnostics.ts'
 import { duplicateFindings } from '../compiler/duplicates.ts'
 import type { Declaration } from '../compiler/extract.ts'
 import { Project } from '../compiler/project.ts'
@@ -37,9 +36,6 @@ export interface Report {
   diagnostics: Finding[]
 }
 
-/** A path as the compiler shows it: relative to the project root, with `/`. */
-const display = (cwd: string, file: string) => relative(cwd, file).split('\\').join('/') || file
-
 /** Reads every file; returns the report, the findings as text with code frames, and how many modules were refused. */
 export function read(cwd: string, files: readonly string[]): { report: Report; frames: string[]; refused: number } {
   const project = new Project(cwd)
@@ -50,25 +46,13 @@ export function read(cwd: string, files: readonly string[]): { report: Report; f
   for (const file of files) {
     const code = readFileSync(file, 'utf8')
     if (!MARKER.test(code)) continue
-    let analysis
-    try {
-      analysis = analyze(project, file, code)
-    } catch (error) {
-      const e = error as Error & { loc?: { line: number; column: number } }
-      if (!e.loc) throw error
-      const finding = { message: e.message.replace(/ \(\d+:\d+\)$/, ''), file: display(cwd, file), line: e.loc.line, column: e.loc.column + 1 }
-      diagnostics.push(finding)
-      frames.push(`${finding.file}:${finding.line}:${finding.column} - error: ${finding.message}\n${codeFrame(code, finding.line, finding.column)}`)
-      refused++
-      continue
-    }
+    const analysis = analyze(project, file, code)
     if (!analysis.error) {
       modules.set(file, analysis.declarations)
       continue
     }
     refused++
-    const sources = new Map<string, string>([[display(cwd, file), code]])
-    for (const p of analysis.read) sources.set(project.file(p).display, project.file(p).source)
+    const sources = project.texts
     for (const d of analysis.error.diagnostics) {
       diagnostics.push({ code: d.code, message: d.message, ...d.loc })
       frames.push(formatDiagnostic(d, sources.get(d.loc.file)))

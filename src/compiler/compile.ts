@@ -4,10 +4,14 @@ import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable } from './emit.ts'
 import { extract, type Declaration } from './extract.ts'
 import type { Project } from './project.ts'
+import { Refusal } from './refusal.ts'
 import { Resolver } from './resolve.ts'
 
-/** Cheap test before parsing: a module without these words declares nothing. */
-export const MARKER = /@(tool|resource|prompt)\b/
+/**
+ * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,
+ * `@tools`, `// @tool` pass), so that near-misses reach their diagnostics.
+ */
+export const MARKER = /@(tool|resource|prompt)/i
 
 export interface Analysis {
   declarations: Declaration[]
@@ -19,16 +23,20 @@ export interface Analysis {
 
 /** Reads a module's declarations; never throws for the user's code (findings are in `error`). */
 export function analyze(project: Project, id: string, code: string): Analysis {
-  const file = project.file(id, code)
   project.read.clear()
   const found: Diagnostic[] = []
-  const declarations = extract(file, new Resolver(project), found)
+  let declarations: Declaration[] = []
+  try {
+    declarations = extract(project.file(id, code), new Resolver(project), found)
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e
+    found.push({ code: e.code, message: e.message, loc: e.loc }) // the module itself does not parse
+  }
   // A broken shared type is one finding, however many declarations use it.
   const diagnostics = [...new Map(found.map((d) => [`${d.code} ${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.message}`, d])).values()]
   const read = [...project.read].filter((p) => p !== id)
   if (diagnostics.length === 0) return { declarations, read }
-  const sources = new Map<string, string>([[file.display, code]])
-  for (const p of read) sources.set(project.file(p).display, project.file(p).source)
+  const sources = project.texts
   diagnostics.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.line - b.loc.line || a.loc.column - b.loc.column : 0))
   return { declarations, read, error: new CompileError(diagnostics, sources) }
 }

@@ -36,8 +36,13 @@ export const CODES = {
   MCP027: 'duplicate name',
   MCP028: 'invalid @default value',
   MCP029: 'return type that cannot be described',
-  MCP030: '@param for a parameter that does not exist',
+  MCP030: '@param for a parameter that does not exist, or written twice',
   MCP031: 'resource URI template and parameters disagree',
+  MCP032: 'file that does not parse',
+  MCP033: 'generator function',
+  MCP034: 'type of an `export =` module that assigns no namespace',
+  MCP035: 'default that is not a literal or a const of one',
+  MCP036: 'overloads whose signatures differ from the implementation',
 } as const
 
 export type Code = keyof typeof CODES

@@ -3,14 +3,14 @@
  * reads each one's tags and parameters into a declaration: the one model every later stage reads.
  */
 import type { ResultPlan } from '../runtime/table.ts'
-import type { Diagnostic } from './diagnostics.ts'
+import { distance, type Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
 import { nameKey } from './duplicates.ts'
 import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
 import { projection } from './plans.ts'
-import { literalValue } from './literal.ts'
+import { constantValue } from './constant.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
@@ -44,6 +44,8 @@ export interface Declaration {
 interface Candidate {
   binding: string
   fn: any
+  /** Overload signatures (`function f(a: string): void;`) when `fn` is their implementation. */
+  overloads?: any[]
   comment: any
   exported: boolean
   node: any
@@ -87,9 +89,20 @@ function candidates(file: SourceFile): Candidate[] {
         if (d.id) visit(d, stmt, true)
         else out.push({ binding: '', fn: d, comment: docOf(stmt), exported: true, node: d })
       } else if (d.type === 'Identifier') exportedNames.add(d.name)
+      else if (d.type === 'ArrowFunctionExpression' || d.type === 'FunctionExpression') out.push({ binding: '', fn: d, comment: docOf(stmt, d), exported: true, node: stmt })
     } else visit(stmt, stmt, false)
   }
   for (const c of out) if (exportedNames.has(c.binding)) c.exported = true
+  // Overloads: the JSDoc sits on a signature or the implementation; the implementation is what runs and what is read.
+  for (const c of out) {
+    if (!c.comment || !c.fn) continue
+    const impl = out.find((o) => o.binding === c.binding && o.fn?.type === 'FunctionDeclaration')
+    const signatures = out.filter((o) => o.binding === c.binding && o.fn?.type === 'TSDeclareFunction')
+    if (!impl || signatures.length === 0) continue
+    c.overloads = signatures.map((o) => o.fn)
+    c.fn = impl.fn
+    c.exported ||= impl.exported || signatures.some((o) => o.exported)
+  }
   return out.filter((c) => c.comment)
 }
 
@@ -97,13 +110,18 @@ const KIND_TAGS: Record<string, DeclKind> = { tool: 'tool', resource: 'resource'
 
 export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagnostic[]): Declaration[] {
   const decls: Declaration[] = []
-  for (const c of candidates(file)) {
+  const report = (e: unknown) => {
+    if (e instanceof Refusal) diagnostics.push({ code: e.code, message: e.message, loc: e.loc })
+    else throw e
+  }
+  const found = candidates(file)
+  for (const c of found) {
     const doc = parseJsDoc(c.comment.value, c.comment.start)
     const kindTag = doc.tags.find((t) => KIND_TAGS[t.name])
-    if (!kindTag) continue
-    const report = (e: unknown) => {
-      if (e instanceof Refusal) diagnostics.push({ code: e.code, message: e.message, loc: e.loc })
-      else throw e
+    if (!kindTag) {
+      const typo = doc.tags.find((t) => misspeltKind(t.name))
+      if (typo) report(new Refusal('MCP002', `Unknown tag @${typo.name}, so ${c.binding || 'this function'} is no ${misspeltKind(typo.name)}. Did you mean @${misspeltKind(typo.name)}?`, tagLoc(file, typo)))
+      continue
     }
     try {
       const decl = declaration(file, resolver, c, doc, KIND_TAGS[kindTag.name]!, kindTag, report)
@@ -112,6 +130,7 @@ export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagn
       report(e)
     }
   }
+  for (const e of strayTags(file, new Set(found.map((c) => c.comment.start)))) report(e)
   const seen = new Map<string, Declaration>()
   for (const d of decls) {
     const key = nameKey(d)
@@ -125,6 +144,92 @@ export function extract(file: SourceFile, resolver: Resolver, diagnostics: Diagn
     } else seen.set(key, d)
   }
   return decls
+}
+
+/** A signature's parameter list as written, without whitespace (overloads are compared by it). */
+function signatureText(file: SourceFile, fn: any): string {
+  return fn.params.map((p: any) => file.source.slice(p.start, p.end).replace(/\s+/g, '')).join(',')
+}
+
+/** The kind a tag name misspells (`@Tool`, `@tools`, `@Prompts`, not `@pool`), if any; never a kind tag itself. */
+function misspeltKind(name: string): DeclKind | undefined {
+  if (KIND_TAGS[name]) return undefined
+  const lower = name.toLowerCase()
+  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower[0] === k[0] && lower.length >= 4 && distance(lower, k) === 1))
+}
+
+const KIND_IN_COMMENT = /(?:^|\n)[\s*]*@(tool|resource|prompt)\b/
+const SKIP_KEYS = new Set(['loc', 'leadingComments', 'trailingComments', 'innerComments', 'extra', 'comments', 'tokens'])
+
+/** The outermost node each comment leads. */
+function commentTargets(root: any): Map<number, any> {
+  const out = new Map<number, any>()
+  const parents: any[] = []
+  const walk = (node: any): void => {
+    if (!node || typeof node.type !== 'string') return
+    for (const c of node.leadingComments ?? []) if (!out.has(c.start)) out.set(c.start, { node, parents: [...parents] })
+    parents.push(node)
+    for (const key of Object.keys(node)) {
+      if (SKIP_KEYS.has(key)) continue
+      const v = node[key]
+      if (Array.isArray(v)) for (const x of v) walk(x)
+      else if (v && typeof v === 'object') walk(v)
+    }
+    parents.pop()
+  }
+  walk(root)
+  return out
+}
+
+/** Whether `node` (or what it exports or declares) is a function: the only place a stray kind tag is meant. */
+function isFunctionLike(node: any): boolean {
+  switch (node?.type) {
+    case 'FunctionDeclaration': case 'TSDeclareFunction': case 'FunctionExpression': case 'ArrowFunctionExpression':
+    case 'ClassMethod': case 'ClassPrivateMethod': case 'ObjectMethod': case 'TSDeclareMethod': return true
+    case 'ClassProperty': case 'ClassPrivateProperty': case 'ClassAccessorProperty': case 'ObjectProperty': return isFunctionLike(node.value)
+    case 'VariableDeclaration': return node.declarations.some((d: any) => isFunctionLike(d.init))
+    case 'VariableDeclarator': return isFunctionLike(node.init)
+    case 'ExportNamedDeclaration': case 'ExportDefaultDeclaration': return isFunctionLike(node.declaration)
+    case 'TSAsExpression': case 'TSSatisfiesExpression': return isFunctionLike(node.expression)
+    default: return false
+  }
+}
+
+/** What a node a tag was put on is, in words. */
+function whatItMarks(node: any, parents: any[]): string {
+  const cls = [...parents].reverse().find((p) => p.type === 'ClassDeclaration' || p.type === 'ClassExpression')
+  if (/^Class(Private)?(Method|Property)$|^ClassAccessorProperty$|^TSDeclareMethod$/.test(node.type)) {
+    return `a ${node.static ? 'static ' : ''}method of class ${cls?.id?.name ?? '(anonymous)'}`
+  }
+  if (node.type === 'ObjectMethod' || node.type === 'ObjectProperty') return 'a method of an object literal'
+  return 'a function inside another function or block'
+}
+
+/**
+ * Kind tags that mark no candidate but a function: in a line or block comment that is not JSDoc
+ * (`// @tool`, `/* @tool *\/`), or in a JSDoc block on a class method, an object literal method or a nested
+ * function. Each is one MCP003. (Comments leading anything else, such as a file's header, are prose.)
+ */
+function strayTags(file: SourceFile, used: ReadonlySet<number>): Refusal[] {
+  const out: Refusal[] = []
+  let targets: Map<number, any> | undefined
+  for (const comment of file.ast.comments ?? []) {
+    if (used.has(comment.start)) continue
+    const jsdoc = comment.type === 'CommentBlock' && comment.value.startsWith('*')
+    const kind = jsdoc ? parseJsDoc(comment.value, comment.start).tags.map((t) => KIND_TAGS[t.name] ?? misspeltKind(t.name)).find(Boolean) : KIND_IN_COMMENT.exec(comment.value)?.[1]
+    if (!kind) continue
+    targets ??= commentTargets(file.ast.program)
+    const target = targets.get(comment.start)
+    if (!isFunctionLike(target?.node)) continue
+    if (!jsdoc) {
+      out.push(new Refusal('MCP003', `@${kind} is in a ${comment.type === 'CommentLine' ? 'line comment (//)' : 'block comment (/* */)'}, which is not JSDoc, so nothing is declared. Write it in a JSDoc block: /** @${kind} */ on the line before an exported function.`, locOf(file, comment)))
+    } else if (target.parents.length <= 1) {
+      out.push(new Refusal('MCP003', `@${kind} is in a JSDoc block that is not the last one before the function, so it is not read. Merge the blocks into one (/** … @${kind} */) right before the function.`, locOf(file, comment)))
+    } else {
+      out.push(new Refusal('MCP003', `@${kind} marks ${whatItMarks(target.node, target.parents)}, not an exported named function, so nothing is declared. Write an exported function at the top level (export function name(…)) and put @${kind} on it.`, locOf(file, target.node)))
+    }
+  }
+  return out
 }
 
 function tagLoc(file: SourceFile, tag: JsDocTag): Loc {
@@ -177,6 +282,13 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     throw new Refusal('MCP003', c.binding
       ? `${c.binding} carries @${kind} but is not exported, so the bundler cannot reach it. Write export ${c.fn.type === 'FunctionDeclaration' ? 'function' : 'const'} ${c.binding}.`
       : `An anonymous default export cannot be a ${kind}: the table needs a name to call. Write export default function myName(…).`, loc)
+  }
+  const differing = c.overloads?.find((o) => signatureText(file, o) !== signatureText(file, c.fn))
+  if (differing) {
+    throw new Refusal('MCP036', `${c.binding} has overload signatures that differ from its implementation's, and a ${kind} has one input schema, so a model could not tell which applies. Remove the overloads and describe the arguments in the implementation's signature (a union-typed or optional parameter).`, locOf(file, differing))
+  }
+  if (c.fn.generator) {
+    throw new Refusal('MCP033', `${c.binding} is a generator, and a ${kind} returns one result, not a stream of values. Write a plain ${c.fn.async ? 'async ' : ''}function that collects the values into an array and returns it.`, loc)
   }
   if (c.fn.typeParameters) {
     throw new Refusal('MCP005', `${c.binding} is generic, and a ${kind}'s schema must be fixed at build time. Replace the type parameters with concrete types.`, locOf(file, c.fn.typeParameters))
@@ -238,13 +350,17 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   return decl
 }
 
-/** A parameter default written as a literal or an enum member (`Priority.High`); anything else writes nothing. */
-function literalDefault(file: SourceFile, resolver: Resolver, node: any, env: Env): Literal | undefined {
-  if (node.type !== 'MemberExpression') return literalValue(node)
-  if (node.object.type !== 'Identifier' || node.computed) return undefined
-  const sym = lookup(resolver.project, file, node.object.name)
-  if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
-  return resolver.enumMembers(sym, env).find((m) => m.name === node.property.name)?.value
+/**
+ * A parameter default's value, as TypeScript would fold it: a literal, a const bound to one (through
+ * imports and chains of consts), an enum member, or an expression of those. Anything known only at run
+ * time is refused: the schema's `default` must be the value the function really uses.
+ */
+function defaultValue(file: SourceFile, resolver: Resolver, node: any, name: string): Literal | undefined {
+  if (node.type === 'NullLiteral' || (node.type === 'Identifier' && node.name === 'undefined')) return undefined // no JSON default to show
+  const value = constantValue(node, resolver.constants(file))
+  if (value !== undefined) return value
+  const text = file.source.slice(node.start, node.end)
+  throw new Refusal('MCP035', `The default of '${name}' (${text.length > 40 ? text.slice(0, 39) + '…' : text}) is not a literal, a const bound to one or an enum member, so the build cannot check it against the schema or show it to the model. Write the literal (${name} = 5) or a const of one; for a value computed at run time, make the parameter optional (${name}?: T) and compute it inside.`, locOf(file, node))
 }
 
 interface ParamDoc {
@@ -262,12 +378,12 @@ function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsD
     try {
       const p = raw.type === 'AssignmentPattern' ? raw.left : raw
       const defaultNode = raw.type === 'AssignmentPattern' ? raw.right : undefined
+      if (p.type === 'Identifier') used.add(p.name) // its @param line is matched even when the parameter is refused
       if (p.type === 'RestElement') throw new Refusal('MCP004', 'Rest parameters are not part of the contract: a tool takes named arguments. Declare an array parameter (items: string[]) instead.', locOf(file, p))
       if (p.type === 'Identifier' && p.name === 'this') throw new Refusal('MCP006', 'A this parameter is not part of the contract. Remove it and pass what you need as an argument.', locOf(file, p))
       if (!p.typeAnnotation) throw new Refusal('MCP008', `Parameter ${p.type === 'Identifier' ? `'${p.name}' ` : ''}has no type annotation, so its schema is unknown. Write its type (name: string).`, locOf(file, p))
       const typeNode = p.typeAnnotation.typeAnnotation
       const r: Resolved = resolver.resolve(typeNode, env)
-      if (p.type === 'Identifier') used.add(p.name)
       if (r.kind === 'special' && (r.name === 'context' || r.name === 'signal')) injected(file, decl, r.name, p)
       else if (p.type === 'ObjectPattern') flattened(file, resolver, env, decl, p, resolver.asValue(r, env, typeNode), docs, used)
       else if (p.type !== 'Identifier') throw new Refusal('MCP009', 'Array destructuring is not part of the contract. Use a named parameter.', locOf(file, p))
@@ -280,7 +396,13 @@ function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsD
   if (kinds.has('all') && kinds.has('arg')) {
     report(new Refusal('MCP009', 'Write either one destructured object parameter or plain parameters, not both: their properties would share one argument list.', locOf(file, c.fn)))
   }
+  const lines = new Map<string, ParamDoc>()
   for (const d of docs) {
+    const first = lines.get(d.name)
+    if (first) report(new Refusal('MCP030', `@param ${d.name} is written twice (first at line ${locAt(file, first.tag.offset).line}). Keep one line per parameter.`, locAt(file, d.tag.offset)))
+    else lines.set(d.name, d)
+  }
+  for (const d of lines.values()) {
     if (!used.has(d.name)) report(new Refusal('MCP030', `@param ${d.name} names no parameter of ${c.binding}. Correct the name, or remove the line.`, locAt(file, d.tag.offset)))
   }
 }
@@ -298,10 +420,7 @@ function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Dec
   const prop: Prop = { name: p.name, type: resolver.asValue(r, env, p.typeAnnotation.typeAnnotation), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
   const text = docs.find((d) => d.name === p.name)?.text
   if (text) prop.description = text
-  if (defaultNode) {
-    const value = literalDefault(file, resolver, defaultNode, env)
-    if (value !== undefined) prop.default = value
-  }
+  if (defaultNode) prop.default = defaultValue(file, resolver, defaultNode, p.name)
   checkDefault(prop, defaultNode, file)
   decl.props.push(prop)
   decl.slots.push({ kind: 'arg', name: p.name })
@@ -316,16 +435,18 @@ function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declara
   if (type.kind !== 'object' || type.rest) {
     throw new Refusal('MCP009', 'A destructured parameter must have an object type with named properties (an interface or object type), since its properties become the arguments.', locOf(file, p.typeAnnotation.typeAnnotation))
   }
+  // One root for all @param lines of the pattern (JSDoc's name for the destructured parameter, any word); a
+  // second root names nothing.
+  const root = docs.map((d) => d.name.split('.')).find((parts) => parts.length > 1 || !type.props.some((q) => q.name === parts[0]))?.[0]
   for (const prop of type.props) {
     const pattern = p.properties.find((q: any) => q.type === 'ObjectProperty' && !q.computed && (q.key.name ?? q.key.value) === prop.name)
     const defaultNode = pattern?.value.type === 'AssignmentPattern' ? pattern.value.right : undefined
     const copy: Prop = { ...prop }
     if (defaultNode) {
       copy.optional = true
-      const value = literalDefault(file, resolver, defaultNode, env)
-      if (value !== undefined) copy.default = value
+      copy.default = defaultValue(file, resolver, defaultNode, prop.name)
     }
-    const line = docs.find((d) => d.name.split('.').length === 2 && d.name.endsWith(`.${prop.name}`))
+    const line = docs.find((d) => d.name === `${root}.${prop.name}`)
     if (line) {
       used.add(line.name)
       if (!copy.description && line.text) copy.description = line.text
@@ -336,8 +457,9 @@ function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declara
   // The root's own @param line (`@param args The search.`) names the whole parameter; deeper lines
   // (`@param args.customer.name`) describe what is inside a property.
   for (const d of docs) {
-    const [root, prop] = d.name.split('.')
-    if (prop === undefined ? !type.props.some((q) => q.name === root) : type.props.some((q) => q.name === prop)) used.add(d.name)
+    const [first, prop] = d.name.split('.')
+    if (first !== root) continue
+    if (prop === undefined || type.props.some((q) => q.name === prop)) used.add(d.name)
   }
   decl.slots.push({ kind: 'all' })
 }

@@ -35,6 +35,8 @@ export interface Prop {
   description?: string
   /** A JSON literal, written as `default` (an annotation only). */
   default?: Literal
+  /** `@deprecated` in the property's JSDoc: written as `"deprecated": true`. */
+  deprecated?: boolean
   loc?: Loc
 }
 

@@ -6,6 +6,7 @@ import { parse } from '@babel/parser'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { Loc } from './ir.ts'
+import { Refusal } from './refusal.ts'
 import { findPathMapping, mapPath } from './tsconfig.ts'
 
 export interface SourceFile {
@@ -18,16 +19,34 @@ export interface SourceFile {
   lineStarts: number[]
   /** Modification time when read from disk; -1 for text handed in by the bundler. */
   mtime: number
+  /** For the body of a `namespace` (a scope of its own inside this file): the enclosing scope. */
+  parent?: SourceFile
 }
 
 export const PACKAGE_NAME = 'mcp-aot'
 
-export function parseSource(source: string, dts: boolean): any {
-  return parse(source, {
-    sourceType: 'module',
-    plugins: [['typescript', { dts }], 'jsx'].filter((p) => !(dts && p === 'jsx')) as any,
-    errorRecovery: false,
-  })
+/**
+ * Babel's plugins for a file, by its extension: JSX only in `.tsx`/`.jsx` (in `.ts` `<T>(x: T) => x` is a
+ * generic arrow and `<T>x` an assertion), declaration-file rules in `.d.ts`, decorators and `accessor` fields everywhere.
+ */
+export function parserPlugins(path: string): any[] {
+  const dts = /\.d\.[mc]?ts$/.test(path)
+  const plugins: any[] = [['typescript', { dts }], 'decorators', 'decoratorAutoAccessors']
+  if (/\.[mc]?[jt]sx$/.test(path)) plugins.push('jsx')
+  return plugins
+}
+
+export function parseSource(source: string, path: string): any {
+  return parse(source, { sourceType: 'module', plugins: parserPlugins(path), errorRecovery: false })
+}
+
+/** A Babel syntax error as one finding in the file it is in: its reason without Babel's `(line:column)` suffix. */
+function parseRefusal(error: unknown, display: string, path: string): Refusal {
+  const e = error as { message?: string; loc?: { line: number; column: number } }
+  if (!e?.loc) throw error
+  const reason = String(e.message).replace(/\s*\(\d+:\d+\)$/, '').replace(/\.$/, '')
+  const language = /\.[mc]?jsx?$/.test(path) ? 'JavaScript' : 'TypeScript'
+  return new Refusal('MCP032', `This file does not parse as ${language} (${reason}), so its declarations cannot be read. Correct the syntax here (JSX is read in .tsx and .jsx files only).`, { file: display, line: e.loc.line, column: e.loc.column + 1 })
 }
 
 function lineStartsOf(source: string): number[] {
@@ -118,6 +137,8 @@ function resolvePackage(specifier: string, fromDir: string): string | undefined 
 export class Project {
   readonly root: string
   private files = new Map<string, SourceFile>()
+  /** The text of every file read, by display path, parsed or not (for code frames). */
+  readonly texts = new Map<string, string>()
   /** Every file read while compiling (for the bundler's watch list). */
   readonly read = new Set<string>()
 
@@ -132,11 +153,19 @@ export class Project {
     if (hit && (source === undefined ? hit.mtime === mtime : hit.source === source)) return hit
     const text = source ?? readFileSync(path, 'utf8')
     const isDeclaration = /\.d\.[mc]?ts$/.test(path)
+    const display = relative(this.root, path).split('\\').join('/') || path
+    this.texts.set(display, text)
+    let ast: any
+    try {
+      ast = parseSource(text, path)
+    } catch (error) {
+      throw parseRefusal(error, display, path)
+    }
     const file: SourceFile = {
       path,
-      display: relative(this.root, path).split('\\').join('/') || path,
+      display,
       source: text,
-      ast: parseSource(text, isDeclaration),
+      ast,
       isDeclaration,
       lineStarts: lineStartsOf(text),
       mtime,

@@ -6,10 +6,10 @@ import { fitsDefault } from './defaults.ts'
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import type { Literal, Prop, TypeIR } from './ir.ts'
 import { parseJsDoc, normalize } from './jsdoc.ts'
-import { literalValue } from './literal.ts'
 import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
-import { lookup, exported, type Sym } from './scope.ts'
+import { lookup, lookupNamespace, lookupValue, exported, type Sym } from './scope.ts'
+import { constantValue, literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
 import { mergeObjects, mergeProps, objectType } from './objects.ts'
 import { applyTags, type Tag } from './tags.ts'
@@ -182,6 +182,7 @@ export class Resolver {
     const doc = parseJsDoc(comment.value, comment.start)
     const text = normalize(doc.text)
     if (text) prop.description = text
+    if (doc.tags.some((t) => t.name === 'deprecated')) prop.deprecated = true
     const tag = doc.tags.find((t) => t.name === 'default')
     if (tag) {
       let value: unknown
@@ -283,7 +284,7 @@ export class Resolver {
 
   private qualified(name: any, args: any[], env: Env, node: any): Resolved {
     if (name.left.type !== 'Identifier') return this.refuse('MCP020', 'Deeply qualified type names are not part of the contract. Import the type by name.', env, node)
-    const left = lookup(this.project, env.file, name.left.name)
+    const left = lookupNamespace(this.project, env.file, name.left.name)
     if (left?.kind === 'namespace') return this.symbol(exported(this.project, left.file, name.right.name), name.right.name, args, env, node)
     if (left?.kind === 'decl' && left.declKind === 'enum') {
       const members = this.enumMembers(left, env)
@@ -291,6 +292,7 @@ export class Resolver {
       if (hit) return { kind: 'enum', values: [hit.value] }
     }
     if (left?.kind === 'builtin' && left.name === '*') return this.builtin(name.right.name, args, env, node)
+    if (left?.kind === 'export-equals') return this.symbol(left, `${name.left.name}.${name.right.name}`, args, env, node)
     return this.refuse('MCP018', `Cannot find the type ${name.left.name}.${name.right.name}. Import it, or declare it in this file.`, env, node)
   }
 
@@ -298,8 +300,13 @@ export class Resolver {
     switch (sym.kind) {
       case 'builtin': return this.builtin(sym.name, args, env, node)
       case 'unresolved': return this.refuse('MCP018', `Cannot find the module '${sym.specifier}' that ${name} is imported from. Check the path (relative imports, tsconfig paths, an installed package with types).`, env, node)
-      case 'not-exported': return this.refuse('MCP018', `${sym.file.display} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)
+      case 'not-exported': {
+        const where = sym.file.parent ? `The namespace ${sym.file.path.slice(sym.file.path.lastIndexOf('#') + 1)}` : sym.file.display
+        return this.refuse('MCP018', `${where} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)
+      }
       case 'namespace': return this.refuse('MCP020', `${name} is a module namespace, not a type. Write ${name}.TypeName.`, env, node)
+      case 'export-equals':
+        return this.refuse('MCP034', `${name} comes from ${sym.file.display}, whose \`export =\` assigns a value, not a namespace of types, so it exports no type ${sym.name}. Declare the fields you need in an interface of your own and use that.`, env, node)
       case 'decl': return this.declaration(sym, args, env, node)
     }
   }
@@ -343,7 +350,7 @@ export class Resolver {
       case 'enum': return { kind: 'enum', values: this.enumMembers(sym, env).map((m) => m.value) }
     }
     const decl = sym.nodes[0]
-    const inner: Env = { file: sym.file, params: this.bind(decl, sym.name, args, env, node), stack: [...env.stack, key] }
+    const inner: Env = { file: sym.file, params: this.bind(decl, sym, args, env, node), stack: [...env.stack, key] }
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
     let acc: { props: Prop[]; rest?: TypeIR } = { props: [] }
     for (const d of sym.nodes) {
@@ -363,37 +370,67 @@ export class Resolver {
     return this.objectOf(r, 'extends', env, h)
   }
 
-  private bind(decl: any, name: string, args: any[], env: Env, node: any): Map<string, Resolved> {
+  /** A generic declaration's parameters: arguments resolve where they are written, defaults where the declaration is. */
+  private bind(decl: any, sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Map<string, Resolved> {
+    const name = sym.name
     const params = decl.typeParameters?.params ?? []
     const bound = new Map<string, Resolved>()
     params.forEach((p: any, i: number) => {
       const pname = typeof p.name === 'string' ? p.name : p.name.name
       if (args[i]) bound.set(pname, this.resolve(args[i], env))
-      else if (p.default) bound.set(pname, this.resolve(p.default, { ...env, params: bound }))
+      else if (p.default) bound.set(pname, this.resolve(p.default, { file: sym.file, params: bound, stack: env.stack }))
       else this.refuse('MCP016', `${name} is generic: give it a concrete type argument for ${pname} (${name}<string>).`, env, node)
     })
     if (args.length > params.length) this.refuse('MCP020', `${name} takes ${params.length} type argument(s), ${args.length} given.`, env, node)
     return bound
   }
 
-  enumMembers(sym: Extract<Sym, { kind: 'decl' }>, env: Env): { name: string; value: Literal }[] {
+  enumMembers(sym: Extract<Sym, { kind: 'decl' }>, env: Env, seen = new Set<string>()): { name: string; value: Literal }[] {
     const out: { name: string; value: Literal }[] = []
+    const key = `${sym.file.path}#${sym.name}`
+    if (seen.has(key)) return out
+    seen.add(key)
+    // As TypeScript folds them: earlier members by bare name or E.member, other enums, consts of literals.
+    const scope = this.constants(sym.file, seen)
+    const own: ConstantScope = {
+      name: (n) => out.find((m) => m.name === n)?.value ?? scope.name(n),
+      member: (o, n) => (o === sym.name ? out.find((m) => m.name === n)?.value : scope.member(o, n)),
+    }
     let next = 0
     for (const decl of sym.nodes) {
       for (const m of decl.body?.members ?? decl.members ?? []) {
         const name = m.id.type === 'Identifier' ? m.id.name : m.id.value
-        let value: Literal
+        let value: Literal | undefined
         const init = m.initializer
         if (!init) {
           if (Number.isNaN(next)) this.refuse('MCP019', `Enum member ${name} follows a string member and has no value. Give it a literal value.`, { ...env, file: sym.file }, m)
           value = next
-        } else if (init.type !== 'BooleanLiteral' && literalValue(init) !== undefined) value = literalValue(init)!
-        else return this.refuse('MCP019', `Enum member ${name} is computed, so its value is unknown at build time. Give it a string or number literal.`, { ...env, file: sym.file }, m)
+        } else value = constantValue(init, own)
+        if (value === undefined || typeof value === 'boolean') {
+          return this.refuse('MCP019', `Enum member ${name} is computed at run time, so its value is unknown at build time. Give it a string or number literal, or an expression of literals and other members (1 << 2, A | B).`, { ...env, file: sym.file }, m)
+        }
         next = typeof value === 'number' ? value + 1 : (NaN as number)
         out.push({ name, value })
       }
     }
     return out
+  }
+
+  /** Constants as `file` sees them: consts bound to constants (followed through imports) and enum members. */
+  constants(file: SourceFile, seen = new Set<string>()): ConstantScope {
+    return {
+      name: (n) => {
+        const v = lookupValue(this.project, file, n)
+        const key = v && `${v.file.path}#const ${n}`
+        if (!v || v.kind !== 'const' || !v.node.init || seen.has(key!)) return undefined
+        return constantValue(v.node.init, this.constants(v.file, new Set([...seen, key!])))
+      },
+      member: (o, n) => {
+        const sym = lookup(this.project, file, o)
+        if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
+        return this.enumMembers(sym, { file, params: new Map(), stack: [] }, new Set(seen)).find((m) => m.name === n)?.value
+      },
+    }
   }
 }
 

@@ -10,7 +10,7 @@ export type Schema = { [keyword: string]: unknown }
 export const KEYWORDS = [
   'type', 'format', 'description', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern',
   'contentEncoding', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required',
-  'additionalProperties', 'anyOf', 'default',
+  'additionalProperties', 'anyOf', 'default', 'deprecated',
 ] as const
 
 type Keyword = (typeof KEYWORDS)[number]
@@ -25,6 +25,7 @@ function ordered(fields: Fields): Schema {
 export interface Annotation {
   description?: string
   default?: Literal
+  deprecated?: boolean
 }
 
 function enumType(values: readonly Literal[]): string | undefined {
@@ -67,7 +68,7 @@ function nullable(f: Fields): Fields {
 
 function objectFields(props: readonly Prop[], rest: TypeIR | undefined): Fields {
   const properties: Schema = {}
-  for (const p of props) properties[p.name] = fragment(p.type, { description: p.description, default: p.default })
+  for (const p of props) properties[p.name] = fragment(p.type, { description: p.description, default: p.default, deprecated: p.deprecated })
   const required = props.filter((p) => !p.optional).map((p) => p.name)
   return {
     type: 'object',
@@ -79,7 +80,7 @@ function objectFields(props: readonly Prop[], rest: TypeIR | undefined): Fields 
 
 /** The schema fragment of a type, with a description and default when given. */
 export function fragment(type: TypeIR, annotation: Annotation = {}): Schema {
-  return ordered({ ...fields(type), description: annotation.description, default: annotation.default })
+  return ordered({ ...fields(type), description: annotation.description, default: annotation.default, deprecated: annotation.deprecated || undefined })
 }
 
 /** A closed object built from named properties: a tool's input schema. */

@@ -12,12 +12,20 @@ export type Sym =
   | { kind: 'namespace'; file: SourceFile }
   | { kind: 'unresolved'; specifier: string }
   | { kind: 'not-exported'; file: SourceFile; name: string }
+  | { kind: 'export-equals'; file: SourceFile; name: string }
 
 interface ImportBinding { source: string; imported: string }
 type ExportBinding = { local: string } | { from: string; imported: string }
 
 interface FileScope {
+  /** Names in type position (a class and an enum are both); a value only when no type has the name. */
   locals: Map<string, { declKind: DeclKind; nodes: any[] }>
+  /** `const`/`let`/`var` declarators by name, for defaults written as a name. */
+  values: Map<string, { node: any; kind: string }>
+  /** `namespace N { … }` declarations by name (merged ones together). */
+  namespaces: Map<string, any[]>
+  /** The name a CommonJS-style module assigns with `export = X`; '' for an expression. */
+  exportEquals?: string
   imports: Map<string, ImportBinding>
   exports: Map<string, ExportBinding>
   stars: string[]
@@ -44,17 +52,30 @@ function nameOf(node: any): string {
 function scopeOf(file: SourceFile): FileScope {
   let scope = scopes.get(file)
   if (scope) return scope
-  scope = { locals: new Map(), imports: new Map(), exports: new Map(), stars: [] }
+  scope = { locals: new Map(), values: new Map(), namespaces: new Map(), imports: new Map(), exports: new Map(), stars: [] }
+  // A type and a value may share a name (`type Status` + `const Status`): in type position the type wins.
+  const setLocal = (name: string, declKind: DeclKind, node: any) => {
+    const existing = scope!.locals.get(name)
+    if (existing && existing.declKind === declKind) existing.nodes.push(node)
+    else if (!existing || existing.declKind === 'value') scope!.locals.set(name, { declKind, nodes: [node] })
+  }
   const addLocal = (node: any) => {
+    if (node?.type === 'TSModuleDeclaration' && node.id.type === 'Identifier') {
+      scope!.namespaces.set(node.id.name, [...(scope!.namespaces.get(node.id.name) ?? []), node])
+      return [node.id.name]
+    }
     const d = declOf(node)
     if (node?.type === 'VariableDeclaration') {
-      for (const v of node.declarations) if (v.id.type === 'Identifier') scope!.locals.set(v.id.name, { declKind: 'value', nodes: [v] })
-      return node.declarations.filter((v: any) => v.id.type === 'Identifier').map((v: any) => v.id.name)
+      const names = node.declarations.filter((v: any) => v.id.type === 'Identifier').map((v: any) => v.id.name)
+      for (const v of node.declarations) {
+        if (v.id.type !== 'Identifier') continue
+        setLocal(v.id.name, 'value', v)
+        scope!.values.set(v.id.name, { node: v, kind: node.kind })
+      }
+      return names
     }
     if (!d) return []
-    const existing = scope!.locals.get(d.name)
-    if (existing && existing.declKind === d.declKind) existing.nodes.push(node)
-    else scope!.locals.set(d.name, { declKind: d.declKind, nodes: [node] })
+    setLocal(d.name, d.declKind, node)
     return [d.name]
   }
   for (const stmt of file.ast.program.body) {
@@ -84,6 +105,9 @@ function scopeOf(file: SourceFile): FileScope {
         else if (stmt.declaration.type === 'Identifier') scope.exports.set('default', { local: stmt.declaration.name })
         break
       }
+      case 'TSExportAssignment':
+        scope.exportEquals = stmt.expression.type === 'Identifier' ? stmt.expression.name : ''
+        break
       default:
         addLocal(stmt)
     }
@@ -116,6 +140,13 @@ export function exported(project: Project, file: SourceFile, name: string, seen 
     const sym = importTarget(project, file, star, name, seen)
     if (sym.kind !== 'not-exported' && sym.kind !== 'unresolved') return sym
   }
+  if (scope.exportEquals !== undefined) {
+    // `export = X`: a namespace X's members are the module's names; X itself is its default import.
+    const target = scope.exportEquals ? lookupNamespace(project, file, scope.exportEquals) : undefined
+    if (target && name === 'default') return target
+    if (target?.kind === 'namespace') return exported(project, target.file, name, seen)
+    return { kind: 'export-equals', file, name }
+  }
   // A .d.ts without exports (a script) declares its names globally.
   if (file.isDeclaration && scope.exports.size === 0 && scope.stars.length === 0) {
     const local = scope.locals.get(name)
@@ -124,14 +155,63 @@ export function exported(project: Project, file: SourceFile, name: string, seen 
   return { kind: 'not-exported', file, name }
 }
 
-/** What `name` means inside `file`; undefined for a global (or unknown) name. */
+const namespaceScopes = new WeakMap<any, SourceFile>()
+
+/**
+ * The body of `namespace name { … }` as a scope of its own: the same file (so locations stay right), its
+ * declarations as locals, `export`ed ones (every one in an ambient namespace) as its names, the file around it as parent.
+ */
+function namespaceScope(file: SourceFile, name: string, nodes: any[]): SourceFile {
+  const hit = namespaceScopes.get(nodes[0])
+  if (hit) return hit
+  // `namespace A.B { … }` nests B inside A.
+  const body = nodes.flatMap((n) => (n.body?.type === 'TSModuleBlock' ? n.body.body : n.body ? [{ type: 'ExportNamedDeclaration', declaration: n.body, specifiers: [] }] : []))
+  const ambient = file.isDeclaration || nodes.some((n) => n.declare)
+  const scope: SourceFile = { ...file, path: `${file.path}#${name}`, ast: { program: { body } }, isDeclaration: ambient, parent: file }
+  namespaceScopes.set(nodes[0], scope)
+  return scope
+}
+
+/** What `name` means inside `file` (then the scopes around it); undefined for a global (or unknown) name. */
 export function lookup(project: Project, file: SourceFile, name: string, seen = new Set<string>()): Sym | undefined {
   const scope = scopeOf(file)
   const local = scope.locals.get(name)
   if (local) return { kind: 'decl', file, name, ...local }
+  const ns = scope.namespaces.get(name)
+  if (ns) return { kind: 'namespace', file: namespaceScope(file, name, ns) }
   const imp = scope.imports.get(name)
   if (imp) return importTarget(project, file, imp.source, imp.imported, seen)
-  return undefined
+  return file.parent ? lookup(project, file.parent, name, seen) : undefined
+}
+
+/** What `name` means as the left side of `name.T`: a namespace first (it may share its name with a class or function). */
+export function lookupNamespace(project: Project, file: SourceFile, name: string): Sym | undefined {
+  const ns = scopeOf(file).namespaces.get(name)
+  if (ns) return { kind: 'namespace', file: namespaceScope(file, name, ns) }
+  return lookup(project, file, name)
+}
+
+/** What `name` means inside `file` as a value: its `const`/`let`/`var` declarator, or an import of one. */
+export function lookupValue(project: Project, file: SourceFile, name: string, seen = new Set<string>()): { file: SourceFile; node: any; kind: string } | undefined {
+  const scope = scopeOf(file)
+  const local = scope.values.get(name)
+  if (local) return { file, ...local }
+  const imp = scope.imports.get(name)
+  if (!imp || imp.imported === '*' || imp.source === PACKAGE_NAME) return undefined
+  const path = project.resolveModule(imp.source, file.path)
+  if (!path) return undefined
+  return exportedValue(project, project.file(path), imp.imported, seen)
+}
+
+function exportedValue(project: Project, file: SourceFile, name: string, seen: Set<string>): { file: SourceFile; node: any; kind: string } | undefined {
+  const key = `${file.path}#${name}`
+  if (seen.has(key)) return undefined
+  seen.add(key)
+  const binding = scopeOf(file).exports.get(name)
+  if (!binding) return undefined
+  if ('local' in binding) return lookupValue(project, file, binding.local, seen)
+  const path = binding.imported === '*' ? undefined : project.resolveModule(binding.from, file.path)
+  return path ? exportedValue(project, project.file(path), binding.imported, seen) : undefined
 }
 
 /** Every top-level declaration of a file, for the extractor. */

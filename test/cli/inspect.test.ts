@@ -72,11 +72,11 @@ describe('mcp-aot inspect --json', () => {
     expect(report.diagnostics.map(({ code, file, line, column }: any) => [code, file, line, column])).toEqual([
       ['MCP002', 'src/c.ts', 4, 4],
       ['MCP004', 'src/c.ts', 6, 37],
-      [undefined, 'src/d.ts', 5, 35],
+      ['MCP032', 'src/d.ts', 5, 35],
       ['MCP027', 'src/b.ts', 5, 8],
     ])
     expect(report.diagnostics[0].message).toContain('Did you mean @readOnly?')
-    expect(report.diagnostics[2].message).toBe('Unexpected token, expected ","')
+    expect(report.diagnostics[2].message).toBe('This file does not parse as TypeScript (Unexpected token, expected ","), so its declarations cannot be read. Correct the syntax here (JSX is read in .tsx and .jsx files only).')
     expect(report.diagnostics[3].message).toContain("tool 'list_items' is also declared at src/a.ts:5:8")
     // c.ts and d.ts are refused by the build; a.ts and b.ts compile (their clash is a build-end error).
     expect(report.tools.map((t: any) => t.source)).toEqual(['src/a.ts:5:8', 'src/b.ts:5:8'])
@@ -157,7 +157,7 @@ describe('mcp-aot inspect', () => {
     expect(ran.stderr).toContain('src/c.ts:6:37 - error MCP004: ')
     expect(ran.stderr).toContain(
       [
-        'src/d.ts:5:35 - error: Unexpected token, expected ","',
+        'src/d.ts:5:35 - error MCP032: This file does not parse as TypeScript (Unexpected token, expected ","), so its declarations cannot be read. Correct the syntax here (JSX is read in .tsx and .jsx files only).',
         '  3 |  * @tool',
         '  4 |  */',
         '> 5 | export function half(name: string {',

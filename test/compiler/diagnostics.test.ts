@@ -55,6 +55,11 @@ const cases: Case[] = [
   { code: 'MCP029', what: 'a return type that cannot be described', source: '/** @tool */\nexport function t(): symbol { return Symbol() }\n', at: ['src/tools.ts', 2, 22], mentions: ['symbol'] },
   { code: 'MCP030', what: '@param for a parameter that does not exist', source: '/**\n * @tool\n * @param nope The x.\n */\nexport function t(a: string) {}\n', at: ['src/tools.ts', 3, 4], mentions: ['nope'] },
   { code: 'MCP031', what: 'a resource template and parameters that disagree', source: '/**\n * @resource file:///logs/{name}\n */\nexport function r(id: string) { return id }\n', at: ['src/tools.ts', 2, 4], mentions: ['{name}', 'id'] },
+  { code: 'MCP032', what: 'a file that does not parse', source: '/** @tool */\nexport function t(a: string {}\n', at: ['src/tools.ts', 2, 29], mentions: ['does not parse'] },
+  { code: 'MCP033', what: 'a generator', source: '/** @tool */\nexport async function* t(a: string) {}\n', at: ['src/tools.ts', 2, 8], mentions: ['generator'] },
+  { code: 'MCP034', what: 'a type from an `export =` module that assigns a function', source: "import type { O } from 'fn'\n/** @tool */\nexport function t(a: O) {}\n", extra: { 'node_modules/fn/package.json': '{"name":"fn","types":"index.d.ts"}', 'node_modules/fn/index.d.ts': 'declare function make(): void\nexport = make\n' }, at: ['src/tools.ts', 3, 22], mentions: ['export =', 'O'] },
+  { code: 'MCP035', what: 'a default that is not a constant', source: '/** @tool */\nexport function t(a: number = Math.random()) {}\n', at: ['src/tools.ts', 2, 31], mentions: ["'a'", 'Math.random()'] },
+  { code: 'MCP036', what: 'overloads that differ from the implementation', source: '/** @tool */\nexport function t(a: string): void\nexport function t(a?: string) {}\n', at: ['src/tools.ts', 2, 8], mentions: ['overload'] },
 ]
 
 describe('one test per code', () => {
