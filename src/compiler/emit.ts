@@ -29,9 +29,18 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   return out
 }
 
-/** `(a, c, s) => f(a["x"], c)`, declaring only the parameters up to the last one the call uses. */
+/** A name an object inherits from Object.prototype (`toString`, `constructor`, …): read as an own property only. */
+const inherited = (name: string) => name in Object.prototype
+
+/**
+ * `(a, c, s) => f(a["x"], c)`, declaring only the parameters up to the last one the call uses. Arguments
+ * are own properties: `toString` absent is undefined, never Object.prototype's (an object parameter whose
+ * properties have such names gets a copy without a prototype).
+ */
 function invoke(d: Declaration): string {
-  const args = d.slots.map((s: Slot) => (s.kind === 'arg' ? `a[${json(s.name)}]` : s.kind === 'all' ? 'a' : s.kind === 'context' ? 'c' : 's'))
+  const arg = (name: string) => (inherited(name) ? `(Object.hasOwn(a, ${json(name)}) ? a[${json(name)}] : undefined)` : `a[${json(name)}]`)
+  const all = d.props.some((p) => inherited(p.name)) ? '{ __proto__: null, ...a }' : 'a'
+  const args = d.slots.map((s: Slot) => (s.kind === 'arg' ? arg(s.name) : s.kind === 'all' ? all : s.kind === 'context' ? 'c' : 's'))
   const params = ['a', 'c', 's']
   const used = Math.max(0, ...d.slots.map((s) => (s.kind === 'context' ? 2 : s.kind === 'signal' ? 3 : 1)))
   return `(${params.slice(0, used).join(', ')}) => ${d.binding}(${args.join(', ')})`

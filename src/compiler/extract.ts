@@ -9,7 +9,8 @@ import { nameKey } from './duplicates.ts'
 import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
-import { projection } from './plans.ts'
+import { PROTO_MESSAGE } from './objects.ts'
+import { projection, revivalConflict } from './plans.ts'
 import { literalValue } from './literal.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
@@ -205,6 +206,10 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   }
 
   parameters(file, resolver, c, doc, decl, report)
+  for (const p of decl.props) {
+    const conflict = revivalConflict(p.type, p.loc)
+    if (conflict) report(new Refusal('MCP032', conflict.message, conflict.loc ?? decl.loc))
+  }
   if (kind === 'tool') result(file, resolver, c, decl, report)
   if (kind === 'resource') checkResourceParams(file, decl, kindTag)
   if (kind === 'prompt') checkPromptParams(decl, report)
@@ -267,7 +272,7 @@ function injected(file: SourceFile, decl: Declaration, slot: 'context' | 'signal
 }
 
 function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, r: Resolved, defaultNode: any, docs: readonly ParamDoc[]): void {
-  if (p.name === '__proto__') throw new Refusal('MCP020', 'A parameter named __proto__ cannot be carried safely through JavaScript objects. Rename it.', locOf(file, p))
+  if (p.name === '__proto__') throw new Refusal('MCP020', PROTO_MESSAGE('A parameter'), locOf(file, p))
   const prop: Prop = { name: p.name, type: resolver.asValue(r, env, p.typeAnnotation.typeAnnotation), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
   const text = docs.find((d) => d.name === p.name)?.text
   if (text) prop.description = text
@@ -348,6 +353,12 @@ function plan(r: Resolved, decl: Declaration): ResultPlan {
     case 'any': return { kind: 'inspect' }
     case 'string': return { kind: 'text' }
     case 'enum': return r.values.every((v) => typeof v === 'string') ? { kind: 'text' } : { kind: 'json' }
+    // `string | null`, `string | undefined`: the string is one text part, null/undefined no content.
+    case 'optional':
+    case 'nullable': {
+      const inner = r.inner.kind === 'nullable' ? r.inner.inner : r.inner
+      return isStringLike(inner) ? { kind: 'text' } : { kind: 'json' }
+    }
     case 'object':
     case 'object-any': {
       decl.outputSchema = fragment(r as TypeIR)

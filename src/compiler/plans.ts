@@ -1,6 +1,7 @@
 /** From the type IR: how arguments are revived and how a declared result is sent (table.ts's plans). */
-import type { Projection, RevivePlan } from '../runtime/table.ts'
-import type { TypeIR } from './ir.ts'
+import { revive } from '../runtime/revive.ts'
+import type { BranchTest, Projection, RevivePlan } from '../runtime/table.ts'
+import type { Literal, Loc, TypeIR } from './ir.ts'
 
 export function revivePlan(type: TypeIR): RevivePlan {
   switch (type.kind) {
@@ -32,8 +33,133 @@ export function revivePlan(type: TypeIR): RevivePlan {
       const inner = revivePlan(type.inner)
       return inner === 0 ? 0 : { nullable: inner }
     }
+    case 'union': {
+      const branches = ordered(type.members).map((m) => [branchTest(m), revivePlan(m)] as const)
+      // A value that passes no test kept is one of the trailing branches that revive nothing.
+      while (branches.length > 0 && branches.at(-1)![1] === 0) branches.pop()
+      return branches.length === 0 ? 0 : { anyOf: branches }
+    }
     default: return 0
   }
+}
+
+/** The order branches are tested in at run time: literal sets first (the most specific test), then as declared. */
+const ordered = (members: readonly TypeIR[]) => [...members.filter((m) => m.kind === 'enum'), ...members.filter((m) => m.kind !== 'enum')]
+
+/** What a JSON value that matches `type` always looks like (a union branch's run-time test). */
+function branchTest(type: TypeIR): BranchTest {
+  switch (type.kind) {
+    case 'enum': return { in: type.values }
+    case 'tuple': return { length: type.elements.length }
+    case 'object': {
+      if (type.map || (type.props.length === 0 && type.rest)) return 'object'
+      const required = type.props.filter((p) => !p.optional)
+      const is = Object.fromEntries(required.flatMap((p) => (p.type.kind === 'enum' ? [[p.name, p.type.values]] : [])))
+      return {
+        ...(required.length > 0 ? { has: required.map((p) => p.name) } : {}),
+        ...(Object.keys(is).length > 0 ? { is } : {}),
+        ...(type.rest ? {} : { only: type.props.map((p) => p.name) }),
+      }
+    }
+    default: return jsonTypes(type)[0]!
+  }
+}
+
+const ALL_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'] as const
+type JsonType = (typeof ALL_TYPES)[number]
+
+/** The JSON types a value of `type` can have. */
+function jsonTypes(type: TypeIR): readonly JsonType[] {
+  switch (type.kind) {
+    case 'any': return ALL_TYPES
+    case 'object-any': case 'object': return ['object']
+    case 'boolean': return ['boolean']
+    case 'number': return ['number']
+    case 'string': case 'bigint': case 'date': case 'url': case 'bytes': return ['string']
+    case 'enum': return [...new Set(type.values.map((v) => typeof v as JsonType))]
+    case 'array': case 'tuple': return ['array']
+    case 'union': return [...new Set(type.members.flatMap(jsonTypes))]
+    case 'nullable': return [...jsonTypes(type.inner), 'null']
+  }
+}
+
+/** Whether `type` may accept the literal `value` (conservative: true unless it surely refuses it). */
+function accepts(type: TypeIR, value: Literal): boolean {
+  switch (type.kind) {
+    case 'enum': return type.values.includes(value)
+    case 'date': case 'url': case 'bigint': case 'bytes': return typeof value === 'string' && revive(value, type.kind === 'bytes' ? 'bytes' : type.kind).ok
+    case 'union': return type.members.some((m) => accepts(m, value))
+    case 'nullable': return accepts(type.inner, value)
+    default: return jsonTypes(type).includes(typeof value as JsonType)
+  }
+}
+
+/** Whether some JSON value `type` accepts passes `test` (conservative: true unless surely not). */
+function mayPass(test: BranchTest, type: TypeIR): boolean {
+  if (type.kind === 'union') return type.members.some((m) => mayPass(test, m))
+  if (type.kind === 'nullable') return test === 'null' || mayPass(test, type.inner)
+  if (typeof test === 'string') return jsonTypes(type).includes(test as JsonType)
+  if ('in' in test) return test.in.some((v) => accepts(type, v))
+  if ('length' in test) return type.kind === 'tuple' ? type.elements.length === test.length : jsonTypes(type).includes('array')
+  if (type.kind !== 'object') return jsonTypes(type).includes('object')
+  const prop = (name: string) => type.props.find((p) => p.name === name)
+  if (type.map || !type.props.length) return true
+  if ((test.has ?? []).some((key) => !prop(key) && !type.rest)) return false
+  for (const [key, values] of Object.entries(test.is ?? {})) {
+    const p = prop(key)
+    if (p ? !values.some((v) => accepts(p.type, v)) : !type.rest) return false
+  }
+  return !test.only || type.props.every((p) => p.optional || test.only!.includes(p.name))
+}
+
+/**
+ * The first union inside `type` whose value JSON cannot attribute to one branch though the branches revive
+ * differently (`Date | string`: both are strings), with a sentence saying what to write, at the nearest
+ * property's location (`loc` for `type` itself).
+ */
+export function revivalConflict(type: TypeIR, loc?: Loc): { message: string; loc?: Loc } | undefined {
+  switch (type.kind) {
+    case 'array': return revivalConflict(type.items, loc)
+    case 'nullable': return revivalConflict(type.inner, loc)
+    case 'tuple': return first(type.elements, (e) => revivalConflict(e, loc))
+    case 'object': return (type.rest && revivalConflict(type.rest, loc)) || first(type.props, (p) => revivalConflict(p.type, p.loc ?? loc))
+    case 'union': {
+      const members = ordered(type.members)
+      for (let i = 0; i < members.length; i++) {
+        for (let j = i + 1; j < members.length; j++) {
+          const [a, b] = [members[i]!, members[j]!]
+          if (JSON.stringify(revivePlan(a)) !== JSON.stringify(revivePlan(b)) && mayPass(branchTest(a), b)) {
+            return {
+              message: `In this union, a JSON value of one branch can also be a value of another (${describe(a)} and ${describe(b)}), but the two are revived differently, so the function could get the wrong type. Give each branch a discriminant (an object with a literal \`kind\` property), or make them distinct JSON types.`,
+              loc,
+            }
+          }
+        }
+      }
+      return first(type.members, (m) => revivalConflict(m, loc))
+    }
+    default: return undefined
+  }
+}
+
+const first = <T, R>(list: readonly T[], f: (item: T) => R | undefined): R | undefined => {
+  for (const item of list) {
+    const r = f(item)
+    if (r !== undefined) return r
+  }
+  return undefined
+}
+
+/** A branch's name in a message. */
+function describe(type: TypeIR): string {
+  const names: Partial<Record<TypeIR['kind'], string>> = {
+    date: 'Date', url: 'URL', bigint: 'bigint', bytes: 'Uint8Array', string: 'string', number: 'number', boolean: 'boolean',
+    tuple: 'a tuple', object: 'an object', 'object-any': 'an object', any: 'unknown',
+  }
+  if (type.kind === 'array') return type.set ? 'a Set' : 'an array'
+  if (type.kind === 'object' && type.map) return 'a Map'
+  if (type.kind === 'enum') return type.values.map((v) => JSON.stringify(v)).join(' | ')
+  return names[type.kind] ?? type.kind
 }
 
 /** Keeps only the declared properties of an object result (so structuredContent matches outputSchema). */

@@ -11,7 +11,7 @@ import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { lookup, exported, type Sym } from './scope.ts'
 import { resolveGlobal } from './globals.ts'
-import { mergeObjects, mergeProps, objectType } from './objects.ts'
+import { mergeObjects, mergeProps, objectType, PROTO_MESSAGE } from './objects.ts'
 import { applyTags, type Tag } from './tags.ts'
 
 /** What a type node can mean before it is known to be an argument value. */
@@ -148,7 +148,7 @@ export class Resolver {
         }
         if (!m.typeAnnotation) this.refuse('MCP008', `Property '${m.key.name ?? m.key.value}' has no type. Write its type (name: string).`, env, m)
         const name = String(m.key.type === 'Identifier' ? m.key.name : m.key.value)
-        if (name === '__proto__') this.refuse('MCP020', 'A property named __proto__ cannot be carried safely through JavaScript objects. Rename it.', env, m)
+        if (name === '__proto__') this.refuse('MCP020', PROTO_MESSAGE('A property'), env, m)
         const r = this.resolve(m.typeAnnotation.typeAnnotation, env)
         const prop: Prop = {
           name,

@@ -142,6 +142,8 @@ function instance(): Ajv {
   const ajv = new Ajv2020({
     strict: true,
     allErrors: true,
+    // Properties are own properties: `toString`, `constructor` are never read from Object.prototype.
+    ownProperties: true,
     useDefaults: false,
     messages: false,
     // A shared fragment stays a function of its own, called from every place that uses it.

@@ -168,8 +168,11 @@ function inspect(value: unknown): string | ToolResult {
 /** `void`: no content. */
 export const voidResult: ResultShaper = () => NO_CONTENT
 
-/** `text`: one text part with the string (inspecting does exactly that for a string). */
-export const textResult: ResultShaper = inspect
+/**
+ * `text`: one text part with the string (inspecting does exactly that for a string); null (of a declared
+ * `string | null`) gives no content, like undefined.
+ */
+export const textResult: ResultShaper = (value) => (value === null ? NO_CONTENT : inspect(value))
 
 /** `content`: a content part or an array of them. */
 export const contentResult: ResultShaper = (value) => {

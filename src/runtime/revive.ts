@@ -4,7 +4,7 @@
  * impossible date, bad base64, duplicates that appear only after conversion) is an argument error line.
  * The input is never modified: objects and arrays that change are copied, the rest is shared.
  */
-import type { RevivePlan, Reviver } from './table.ts'
+import type { BranchTest, RevivePlan, Reviver } from './table.ts'
 import { fromBase64, toBase64 } from './base64.ts'
 import { parseDateTime } from './ajv/formats.ts'
 import { joinPath } from './arg-errors.ts'
@@ -75,6 +75,10 @@ function walk(value: unknown, plan: RevivePlan, path: string, errors: string[]):
   if (plan === 0 || value === undefined) return value
   if (typeof plan === 'string') return scalar(value, plan, path, errors)
   if ('nullable' in plan) return value === null ? null : walk(value, plan.nullable, path, errors)
+  if ('anyOf' in plan) {
+    const branch = plan.anyOf.find(([test]) => passes(value, test))
+    return branch ? walk(value, branch[1], path, errors) : value
+  }
   if ('items' in plan) return Array.isArray(value) ? array(value, () => plan.items, path, errors) : value
   if ('tuple' in plan) return Array.isArray(value) ? array(value, (i) => plan.tuple[i] ?? 0, path, errors) : value
   if ('set' in plan) return Array.isArray(value) ? set(value, plan.set, path, errors) : value
@@ -85,6 +89,20 @@ function walk(value: unknown, plan: RevivePlan, path: string, errors: string[]):
     return map
   }
   return isObject(value) ? object(value, plan.props, plan.rest, path, errors) : value
+}
+
+/** Whether `value` passes a union branch's test (table.ts's BranchTest). */
+function passes(value: unknown, test: BranchTest): boolean {
+  if (typeof test === 'string') return (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value) === test
+  if ('in' in test) return test.in.includes(value as string)
+  if ('length' in test) return Array.isArray(value) && value.length === test.length
+  if (!isObject(value)) return false
+  const { has = [], is = {}, only } = test
+  return (
+    has.every((key) => Object.hasOwn(value, key)) &&
+    Object.keys(is).every((key) => Object.hasOwn(value, key) && is[key]!.includes(value[key] as string)) &&
+    (only === undefined || Object.keys(value).every((key) => only.includes(key)))
+  )
 }
 
 /** Revives each item; copies the array only when an item changed. */

@@ -55,6 +55,7 @@ const cases: Case[] = [
   { code: 'MCP029', what: 'a return type that cannot be described', source: '/** @tool */\nexport function t(): symbol { return Symbol() }\n', at: ['src/tools.ts', 2, 22], mentions: ['symbol'] },
   { code: 'MCP030', what: '@param for a parameter that does not exist', source: '/**\n * @tool\n * @param nope The x.\n */\nexport function t(a: string) {}\n', at: ['src/tools.ts', 3, 4], mentions: ['nope'] },
   { code: 'MCP031', what: 'a resource template and parameters that disagree', source: '/**\n * @resource file:///logs/{name}\n */\nexport function r(id: string) { return id }\n', at: ['src/tools.ts', 2, 4], mentions: ['{name}', 'id'] },
+  { code: 'MCP032', what: 'a union of two strings revived differently', source: 'interface Q {\n  n: number\n  when: Date | string\n}\n/** @tool */\nexport function t(q: Q) {}\n', at: ['src/tools.ts', 3, 3], mentions: ['Date', 'string', 'kind'] },
 ]
 
 describe('one test per code', () => {
@@ -162,7 +163,7 @@ describe('ajv strict-mode cases are caught first in the type IR', () => {
     ["'auto' | 0 | null"], ['unknown | null'], ['string | number | null'], ["'a' | true"], ['{ a: string; [k: string]: string } | null'],
     ['Set<Date | null>'], ['[string, Int8] | null'], ['bigint | null'], ["Record<'a' | 'b', Int> | { c: string }"], ['Uint8Array | null'],
     ['Map<string, Set<bigint>>'], ["string & MaxLength<80> & MinLength<3> & Pattern<'^a'>"], ['number & Min<0> & Max<0>'], ['1 | 2 | 3.5 | null'],
-    ['true'], ['(string & MaxLength<3>)[] & MinLength<1>'], ['string | Date'], ['{ a: string } | { a: number }'],
+    ['true'], ['(string & MaxLength<3>)[] & MinLength<1>'], ['number | Date'], ['{ a: string } | { a: number }'],
   ])('what the IR accepts, ajv strict mode compiles: %s', (type) => {
     const root = mkdtempSync(join(tmpdir(), 'mcp-aot-strict-'))
     const code = `import type { Int, Int8, MinLength, MaxLength, Min, Max, Pattern } from 'mcp-aot'\n/** @tool */\nexport function t(x: ${type}, y?: ${type}) {}\n`

@@ -244,7 +244,7 @@ describe('more unions, nullables and compositions', () => {
     ['Set<Date>', '{"type":"array","items":{"type":"string","format":"date-time"},"uniqueItems":true}'],
     ['Map<string, Set<Int8>>', '{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"uniqueItems":true}}'],
     ['[string, number] | null', '{"type":["array","null"],"prefixItems":[{"type":"string"},{"type":"number"}],"minItems":2,"maxItems":2}'],
-    ['string | Date', '{"anyOf":[{"type":"string"},{"type":"string","format":"date-time"}]}'],
+    ['number | Date', '{"anyOf":[{"type":"number"},{"type":"string","format":"date-time"}]}'],
     ['NonNullable<MaybeName>', '{"type":"string"}'],
     ["Record<Color, boolean>", '{"type":"object","properties":{"red":{"type":"boolean"},"blue":{"type":"boolean"}},"required":["red","blue"],"additionalProperties":false}'],
     ["string & { __brand: 'Id' } & MaxLength<5>", '{"type":"string","maxLength":5}'],
@@ -256,6 +256,24 @@ describe('more unions, nullables and compositions', () => {
   })
 })
 
+describe('unions whose branches JSON cannot tell apart but that revive differently (MCP032)', () => {
+  it.each([
+    ['Date | string'], ['string | Date'], ['Date | URL'], ['bigint | Date'], ['Uint8Array | string'], ['Date[] | number[]'],
+    ['Set<string> | string[]'], ['Map<string, Date> | Record<string, string>'], ['{ at: Date } | { at: string }'],
+    ["{ kind: 'a' | 'b'; at: Date } | { kind: 'b'; at: string }"],
+    ["Date | 'a' | '2026-01-01T00:00:00Z'"], ['{ inner: Date | string }[]'], ['Record<string, Date | string>'],
+  ])('%s', (type) => {
+    expect(codesFor(type)).toEqual(['MCP032'])
+  })
+  it.each([
+    ["Date | 'now' | 'never'"], ['[Date] | [string, string]'], ["{ kind: 'a'; at: Date } | { kind: 'b'; at: string }"],
+    ['{ at: Date } | { on: string }'], ['{ a: Date; b?: number } | { c: number }'], ['string | number'],
+    ['{ at: Date; [k: string]: unknown } | { n: number }'],
+  ])('%s is told apart', (type) => {
+    expect(codesFor(type)).toEqual([])
+  })
+})
+
 describe('the function receives (revival plan per row)', () => {
   const plan = (type: string) => {
     const out = compileFiles({ 'src/tools.ts': `${IMPORTS}/** @tool */\nexport function t(x: ${type}) {}\n` })
@@ -263,7 +281,7 @@ describe('the function receives (revival plan per row)', () => {
     return revivePlan({ kind: 'object', props: out.declarations[0]!.props })
   }
   it.each([
-    ['boolean'], ['number'], ['Int'], ['string'], ["'a' | 'b'"], ['unknown'], ['JsonObject'], ['string[]'], ['{ a: string }'], ['string | Date'], ['Email'], ['DateTimeString'],
+    ['boolean'], ['number'], ['Int'], ['string'], ["'a' | 'b'"], ['unknown'], ['JsonObject'], ['string[]'], ['{ a: string }'], ['string | number'], ['{ a: string } | { b: string }'], ['Email'], ['DateTimeString'],
   ])('%s: as parsed', (type) => {
     expect(plan(type)).toBe(0)
   })
@@ -281,6 +299,28 @@ describe('the function receives (revival plan per row)', () => {
     ['Date | null', { nullable: 'date' }],
     ['Record<string, bigint>', { props: {}, rest: 'bigint' }],
     ['{ at: Date; n: number; tags: Set<string> }', { props: { at: 'date', tags: { set: 0 } } }],
+    // Unions: each branch with its run-time test, literal sets first; trailing branches that revive nothing are left out.
+    ['Date | number', { anyOf: [['string', 'date']] }],
+    ['number | Date', { anyOf: [['number', 0], ['string', 'date']] }],
+    ['bigint | number', { anyOf: [['string', 'bigint']] }],
+    ['Date | null', { nullable: 'date' }],
+    ['Date | number | null', { nullable: { anyOf: [['string', 'date']] } }],
+    ["Date | 'now'", { anyOf: [[{ in: ['now'] }, 0], ['string', 'date']] }],
+    ['URL | { host: string }', { anyOf: [['string', 'url']] }],
+    ['Uint8Array | number[]', { anyOf: [['string', 'bytes']] }],
+    ['Set<string> | boolean', { anyOf: [['array', { set: 0 }]] }],
+    ["Map<string, Date> | 'none'", { anyOf: [[{ in: ['none'] }, 0], ['object', { map: 'date' }]] }],
+    ['(Date | number)[]', { items: { anyOf: [['string', 'date']] } }],
+    ['[Date, string] | [number]', { anyOf: [[{ length: 2 }, { tuple: ['date', 0] }]] }],
+    [
+      "{ kind: 'range'; from: Date; to?: Date } | { kind: 'all' }",
+      { anyOf: [[{ has: ['kind', 'from'], is: { kind: ['range'] }, only: ['kind', 'from', 'to'] }, { props: { from: 'date', to: 'date' } }]] },
+    ],
+    [
+      "{ kind: 'all' } | { kind: 'range'; from: Date }",
+      { anyOf: [[{ has: ['kind'], is: { kind: ['all'] }, only: ['kind'] }, 0], [{ has: ['kind', 'from'], is: { kind: ['range'] }, only: ['kind', 'from'] }, { props: { from: 'date' } }]] },
+    ],
+    ['{ at: Date } | { n: number }', { anyOf: [[{ has: ['at'], only: ['at'] }, { props: { at: 'date' } }]] }],
   ])('%s', (type, expected) => {
     expect(plan(type)).toEqual({ props: { x: expected } })
   })
