@@ -54,6 +54,7 @@ function typeText(t: TypeIR): string {
     }
     case 'union': return t.members.map(typeText).join(' | ')
     case 'nullable': return `${typeText(t.inner)} | null`
+    case 'ref': return t.name
   }
 }
 

@@ -23,7 +23,7 @@ export const CODES = {
   MCP014: 'void as an argument type',
   MCP015: 'Map or Record with non-string keys',
   MCP016: 'open generic type parameter',
-  MCP017: 'type that refers to itself',
+  MCP017: 'type that refers to itself with other type arguments, or outside an object, array or union',
   MCP018: 'type the build cannot find',
   MCP019: 'computed enum member',
   MCP020: 'type syntax outside the contract',
@@ -39,6 +39,7 @@ export const CODES = {
   MCP030: '@param for a parameter that does not exist',
   MCP031: 'resource URI template and parameters disagree',
   MCP032: 'union whose branches JSON cannot tell apart but that revive differently',
+  MCP033: 'recursive type without a finite value',
 } as const
 
 export type Code = keyof typeof CODES

@@ -7,7 +7,7 @@
  */
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
-import { revivePlan } from './plans.ts'
+import { planDefs, revivePlan } from './plans.ts'
 import { objectSchema } from './schema.ts'
 import { compileValidators, runtimeImport } from './validator.ts'
 
@@ -55,9 +55,10 @@ function runner(d: Declaration): string | undefined {
 
 /** The optional entry fields (`revive`, `run`) and the names they import. */
 function optional(d: Declaration, lines: string[], used: Set<string>): void {
-  const plan = revivePlan({ kind: 'object', props: d.props })
+  const defs = planDefs()
+  const plan = revivePlan({ kind: 'object', props: d.props }, defs)
   if (plan !== 0) {
-    lines.push(`revive: ${local('reviver')}(${json(plan)})`)
+    lines.push(`revive: ${local('reviver')}(${json(plan)}${defs.plans.length > 0 ? `, ${json(defs.plans)}` : ''})`)
     used.add('reviver')
   }
   const run = runner(d)
@@ -75,7 +76,8 @@ function loc(d: Declaration): string {
 function result(d: Declaration, used: Set<string>): string {
   const name = `${d.result.kind}Result`
   used.add(name)
-  return d.result.kind === 'structured' ? `${local(name)}(${json(d.result.shape)})` : local(name)
+  if (d.result.kind !== 'structured') return local(name)
+  return `${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`
 }
 
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */

@@ -6,7 +6,7 @@ import type { ResultPlan } from '../runtime/table.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
 import { nameKey } from './duplicates.ts'
-import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
+import { deref, type Literal, type Loc, type Prop, type TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
 import { PROTO_MESSAGE } from './objects.ts'
@@ -15,7 +15,7 @@ import { literalValue } from './literal.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
-import { fragment, type Schema } from './schema.ts'
+import { rootSchema, type Schema } from './schema.ts'
 import { lookup } from './scope.ts'
 import { checkTags, type DeclKind } from './tag-rules.ts'
 import { templateVariables } from './uri-template.ts'
@@ -233,7 +233,7 @@ interface ParamDoc {
 
 /** The parameters: runtime-filled slots, plain arguments, or one destructured object flattened into arguments. */
 function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsDoc, decl: Declaration, report: (e: unknown) => void): void {
-  const env: Env = { file, params: new Map(), stack: [] }
+  const env: Env = { file, params: new Map() }
   const docs: ParamDoc[] = doc.tags.filter((t) => t.name === 'param').map((t) => ({ tag: t, ...splitParam(t.value) }))
   const used = new Set<string>()
   for (const raw of c.fn.params) {
@@ -289,7 +289,8 @@ function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Dec
  * One destructured object parameter: its type's properties are the arguments, defaults come from the
  * pattern, descriptions from the property's JSDoc or a `@param root.prop` line.
  */
-function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, type: TypeIR, docs: readonly ParamDoc[], used: Set<string>): void {
+function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, declared: TypeIR, docs: readonly ParamDoc[], used: Set<string>): void {
+  const type = deref(declared)
   if (decl.slots.some((s) => s.kind === 'all')) throw new Refusal('MCP009', 'Only one destructured object parameter is flattened into arguments. Merge them into one type.', locOf(file, p))
   if (type.kind !== 'object' || type.rest) {
     throw new Refusal('MCP009', 'A destructured parameter must have an object type with named properties (an interface or object type), since its properties become the arguments.', locOf(file, p.typeAnnotation.typeAnnotation))
@@ -330,7 +331,7 @@ function checkDefault(prop: Prop, node: any, file: SourceFile): void {
 function result(file: SourceFile, resolver: Resolver, c: Candidate, decl: Declaration, report: (e: unknown) => void): void {
   const node = c.fn.returnType?.typeAnnotation
   if (!node) return // undeclared: decided from the value at run time
-  const env: Env = { file, params: new Map(), stack: [] }
+  const env: Env = { file, params: new Map() }
   let r: Resolved
   try {
     r = resolver.resolve(node, env)
@@ -360,9 +361,13 @@ function plan(r: Resolved, decl: Declaration): ResultPlan {
       return isStringLike(inner) ? { kind: 'text' } : { kind: 'json' }
     }
     case 'object':
-    case 'object-any': {
-      decl.outputSchema = fragment(r as TypeIR)
-      return { kind: 'structured', shape: projection(r as TypeIR) }
+    case 'object-any':
+    case 'ref': {
+      if (r.kind === 'ref' && r.type().kind !== 'object') return { kind: 'json' }
+      decl.outputSchema = rootSchema(r)
+      const defs = { shapes: [], index: new Map() }
+      const shape = projection(r, defs)
+      return defs.shapes.length > 0 ? { kind: 'structured', shape, defs: defs.shapes } : { kind: 'structured', shape }
     }
     default: return { kind: 'json' }
   }

@@ -51,6 +51,7 @@ export type RevivePlan =
   | { readonly tuple: readonly RevivePlan[] } // fixed positions
   | { readonly props: Readonly<Record<string, RevivePlan>>; readonly rest?: RevivePlan } // object: named properties, index signature
   | { readonly nullable: RevivePlan } // T | null: null stays null
+  | { readonly ref: number } // a recursive type: the reviver's defs[ref]
   | { readonly anyOf: readonly (readonly [BranchTest, RevivePlan])[] } // a union: revived by the first branch whose test the value passes (none: as it is)
 
 /**
@@ -74,6 +75,7 @@ export type Projection =
   | { readonly props: Readonly<Record<string, Projection>>; readonly rest?: Projection } // object: only these keys (+ index signature)
   | { readonly items: Projection } // array or Set of projected items
   | { readonly nullable: Projection }
+  | { readonly ref: number } // a recursive type: the plan's defs[ref]
 
 /** How a return value becomes a CallToolResult, decided at build time from the declared return type. */
 export type ResultPlan =
@@ -81,7 +83,7 @@ export type ResultPlan =
   | { readonly kind: 'text' } // one text part with the string
   | { readonly kind: 'content' } // a content part or an array of them
   | { readonly kind: 'raw' } // a ToolResult, passed through
-  | { readonly kind: 'structured'; readonly shape: Projection } // structuredContent + a text part with its JSON
+  | { readonly kind: 'structured'; readonly shape: Projection; readonly defs?: readonly Projection[] } // structuredContent + a text part with its JSON
   | { readonly kind: 'json' } // one text part with the JSON (null → "null")
   | { readonly kind: 'inspect' } // unknown/any: decided from the value at run time
 

@@ -40,7 +40,7 @@ const cases: Case[] = [
   { code: 'MCP014', what: 'void as an argument', source: '/** @tool */\nexport function t(x: void) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['void'] },
   { code: 'MCP015', what: 'a Map with number keys', source: '/** @tool */\nexport function t(x: Map<number, string>) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['Map', 'string'] },
   { code: 'MCP016', what: 'an open generic parameter (alias used without arguments)', source: 'type Page<T> = { items: T[] }\n/** @tool */\nexport function t(x: Page) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['Page'] },
-  { code: 'MCP017', what: 'a type that refers to itself', source: 'interface Tree { value: string; children: Tree[] }\n/** @tool */\nexport function t(x: Tree) {}\n', at: ['src/tools.ts', 1, 43], mentions: ['Tree'] },
+  { code: 'MCP017', what: 'a type that refers to itself with other type arguments', source: 'interface Tree<T> { value: T; children: Tree<T[]>[] }\n/** @tool */\nexport function t(x: Tree<string>) {}\n', at: ['src/tools.ts', 1, 41], mentions: ['Tree', 'same type arguments'] },
   { code: 'MCP018', what: 'a type the build cannot find', source: '/** @tool */\nexport function t(x: Nowhere) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['Nowhere'] },
   { code: 'MCP019', what: 'a computed enum member', source: "enum E { A = 'a', B = String(1) }\n/** @tool */\nexport function t(x: E) {}\n", at: ['src/tools.ts', 1, 19], mentions: ['B'] },
   { code: 'MCP020', what: 'keyof', source: 'interface A { a: string }\n/** @tool */\nexport function t(x: keyof A) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['keyof'] },
@@ -55,6 +55,7 @@ const cases: Case[] = [
   { code: 'MCP029', what: 'a return type that cannot be described', source: '/** @tool */\nexport function t(): symbol { return Symbol() }\n', at: ['src/tools.ts', 2, 22], mentions: ['symbol'] },
   { code: 'MCP030', what: '@param for a parameter that does not exist', source: '/**\n * @tool\n * @param nope The x.\n */\nexport function t(a: string) {}\n', at: ['src/tools.ts', 3, 4], mentions: ['nope'] },
   { code: 'MCP031', what: 'a resource template and parameters that disagree', source: '/**\n * @resource file:///logs/{name}\n */\nexport function r(id: string) { return id }\n', at: ['src/tools.ts', 2, 4], mentions: ['{name}', 'id'] },
+  { code: 'MCP033', what: 'a recursive type without a finite value', source: 'interface A { n: number; a: A }\n/** @tool */\nexport function t(x: A) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['A', 'optional'] },
   { code: 'MCP032', what: 'a union of two strings revived differently', source: 'interface Q {\n  n: number\n  when: Date | string\n}\n/** @tool */\nexport function t(q: Q) {}\n', at: ['src/tools.ts', 3, 3], mentions: ['Date', 'string', 'kind'] },
 ]
 
@@ -107,9 +108,12 @@ describe('MCP015, MCP020 and friends: every construct', () => {
     expect(ds[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: type.startsWith('{ [k') ? 24 : 22 })
     expect(ds[0]!.message).toMatch(ADVICE)
   })
-  it('mutually recursive types are MCP017', () => {
-    const ds = codeOf('A', 'interface A { b?: B }\ninterface B { a?: A }')
-    expect(ds.map((d) => d.code)).toEqual(['MCP017'])
+  it('mutually recursive types are written with $defs; required all the way round they are MCP033', () => {
+    expect(codeOf('A', 'interface A { b?: B }\ninterface B { a?: A }')).toEqual([])
+    expect(codeOf('A', 'interface A { b: B }\ninterface B { a: A }').map((d) => d.code)).toEqual(['MCP033'])
+    expect(codeOf('A', 'interface A { b: B | null }\ninterface B { a: A }')).toEqual([])
+    expect(codeOf('A', 'type A = [string, A]').map((d) => d.code)).toEqual(['MCP033'])
+    expect(codeOf('A', "type A = { kind: 'x'; a: A } | { kind: 'y'; b: A }").map((d) => d.code)).toEqual(['MCP033'])
   })
   it('a class imported from another module is MCP010', () => {
     const out = compileFiles({ 'src/tools.ts': "import { Thing } from './thing.ts'\n/** @tool */\nexport function t(x: Thing) {}\n", 'src/thing.ts': 'export class Thing { a = 1 }\n' })
