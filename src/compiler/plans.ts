@@ -81,16 +81,17 @@ function revives(type: TypeIR, seen: Set<string>): boolean {
 
 /**
  * A union's branches in the order they are tested at run time: literal sets first (the most specific test),
- * then as declared. A branch that is a recursive type is its definition (a union's branches in its place;
- * its null, which passes no test kept, left out).
+ * then as declared. A branch that is a recursive union is its branches (its null, which passes no test
+ * kept, left out).
  */
 function ordered(members: readonly TypeIR[]): TypeIR[] {
   const flat: TypeIR[] = []
   const seen = new Set<string>()
   const add = (m: TypeIR): void => {
-    if (m.kind === 'ref' && !seen.has(m.name)) {
+    const def = m.kind === 'ref' ? m.type() : undefined
+    if (m.kind === 'ref' && (def!.kind === 'union' || def!.kind === 'nullable') && !seen.has(m.name)) {
       seen.add(m.name)
-      add(m.type())
+      add(def!)
     } else if (m.kind === 'union') m.members.forEach(add)
     else if (m.kind === 'nullable') add(m.inner)
     else flat.push(m)
@@ -102,6 +103,7 @@ function ordered(members: readonly TypeIR[]): TypeIR[] {
 /** What a JSON value that matches `type` always looks like (a union branch's run-time test). */
 function branchTest(type: TypeIR): BranchTest {
   switch (type.kind) {
+    case 'ref': return branchTest(type.type())
     case 'enum': return { in: type.values }
     case 'tuple': return { length: type.elements.length }
     case 'object': {

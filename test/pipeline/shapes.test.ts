@@ -146,3 +146,45 @@ describe('names Object.prototype also has', () => {
     expect((await call('shown', { withString: true })).structuredContent).toEqual({ toString: 's', name: 'n' })
   })
 })
+
+describe('recursive types', () => {
+  it('tools/list writes $defs once and $ref where the type recurses', async () => {
+    const reply = await send(server, legacyRequest('tools/list', {}))
+    const tool = reply.body.result.tools.find((t: { name: string }) => t.name === 'thread')
+    expect(JSON.stringify(tool.outputSchema)).toBe(
+      '{"type":"object","properties":{"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"replies":{"type":"array","items":{"$ref":"#/$defs/Comment"}}},"required":["text","at","replies"],"additionalProperties":false,' +
+        '"$defs":{"Comment":{"type":"object","properties":{"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"replies":{"type":"array","items":{"$ref":"#/$defs/Comment"}}},"required":["text","at","replies"],"additionalProperties":false}}}',
+    )
+  })
+
+  it('validates and revives at every depth', async () => {
+    const args = {
+      thread: { text: 'a', at: '2026-01-01T00:00:00Z', replies: [{ text: 'b', at: '2026-01-02T00:00:00Z', replies: [{ text: 'c', at: '2026-01-03T00:00:00Z', replies: [] }] }] },
+      tree: { v: '1', kids: [{ v: '2', kids: [{ v: '-3', kids: [] }] }] },
+      filter: { and: [{ field: 'f', eq: 'x' }, { not: { after: '2026-01-04T00:00:00Z' } }] },
+      folder: { name: 'root', files: { a: '2026-01-05T00:00:00Z', sub: { name: 'sub', parent: null, files: { b: '2026-01-06T00:00:00Z' } } } },
+    }
+    expect(await seen('recursive', args)).toEqual({
+      thread: {
+        text: 'a', at: 'Date 2026-01-01T00:00:00.000Z',
+        replies: [{ text: 'b', at: 'Date 2026-01-02T00:00:00.000Z', replies: [{ text: 'c', at: 'Date 2026-01-03T00:00:00.000Z', replies: [] }] }],
+      },
+      tree: { v: 'bigint 1', kids: [{ v: 'bigint 2', kids: [{ v: 'bigint -3', kids: [] }] }] },
+      filter: { and: [{ field: 'f', eq: 'x' }, { not: { after: 'Date 2026-01-04T00:00:00.000Z' } }] },
+      folder: { name: 'root', files: { a: 'Date 2026-01-05T00:00:00.000Z', sub: { name: 'sub', parent: null, files: { b: 'Date 2026-01-06T00:00:00.000Z' } } } },
+    })
+    const bad = await call('recursive', { ...args, thread: { ...args.thread, replies: [{ text: 'b', at: 'yesterday', replies: [{ text: 1, at: '2026-01-03T00:00:00Z' }] }] } })
+    expect(bad).toEqual({
+      content: [{ type: 'text', text: ["Argument 'thread.replies[0].at' must be a valid date-time.", "Argument 'thread.replies[0].replies[0].replies' is required.", "Argument 'thread.replies[0].replies[0].text' must be a string."].join('\n') }],
+      isError: true,
+    })
+  })
+
+  it('projects a recursive result at every depth', async () => {
+    const result = await call('thread', { depth: 2 })
+    expect(result.structuredContent).toEqual({
+      text: 'c0', at: '2026-01-01T00:00:00.000Z',
+      replies: [{ text: 'c1', at: '2026-01-02T00:00:00.000Z', replies: [{ text: 'c2', at: '2026-01-03T00:00:00.000Z', replies: [] }] }],
+    })
+  })
+})
