@@ -99,9 +99,10 @@ describe('compileValidators', () => {
 
 describe('recursive types (local $defs and $ref)', () => {
   const node = { type: 'object', properties: { v: { type: 'integer' }, kids: { type: 'array', items: { $ref: '#/$defs/Node' } } }, required: ['v', 'kids'], additionalProperties: false }
-  const tree = { ...closed({ root: { $ref: '#/$defs/Node' } }), $defs: { Node: node } }
+  const root = { $ref: '#/$defs/Node' }
+  const tree = { ...closed({ root }), $defs: { Node: node } }
   it('validates at every depth, also where a shared fragment moved out of the root', async () => {
-    const mod = (await loadModule({ all: compileValidators({ a: tree, c: { ...closed({ t: tree.properties.root, n: node }), $defs: { Node: node } } }) })) as unknown as { all: ValidateFn[] }
+    const mod = (await loadModule({ all: compileValidators({ a: tree, c: { ...closed({ t: root, n: node }), $defs: { Node: node } } }) })) as unknown as { all: ValidateFn[] }
     const [a, c] = mod.all
     const deep = { v: 1, kids: [{ v: 2, kids: [{ v: 3, kids: [] }] }] }
     expect(a!({ root: deep })).toBe(true)
