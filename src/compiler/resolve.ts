@@ -269,6 +269,7 @@ export class Resolver {
       const r = this.resolve(t, env)
       if (r.kind === 'tag') tags.push(r)
       else if (r.kind === 'object') objects.push(r)
+      else if (r.kind === 'ref' && r.type()?.kind === 'object') objects.push(r.type() as Extract<TypeIR, { kind: 'object' }>)
       else others.push([t, this.asValue(r, env, t)])
     }
     if (others.length > 1) {

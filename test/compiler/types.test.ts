@@ -397,3 +397,12 @@ describe('names Object.prototype also has', () => {
     expect(out.message).not.toMatch(/ajv/i)
   })
 })
+
+describe('a recursive type in an intersection', () => {
+  it('adds its properties, its own recursion still a $ref', () => {
+    expect(input('interface Node { value: string; children: Node[] }\n/** @tool t */\nexport function t(x: Node & { depth: number }) {}\n')).toBe(
+      '{"type":"object","properties":{"x":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"depth":{"type":"number"}},"required":["value","children","depth"],"additionalProperties":false}},"required":["x"],"additionalProperties":false,' +
+        '"$defs":{"Node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["value","children"],"additionalProperties":false}}}',
+    )
+  })
+})
