@@ -356,13 +356,15 @@ export class Resolver {
     // A self-reference: the ref to the definition being built (recursion is written with $defs/$ref).
     const open = this.open.get(key)
     if (open) {
+      // Named on first use, so only recursive types take names.
+      if (!open.used) open.ref.name = this.defName(sym.name, key)
       open.used = true
       return open.ref
     }
     if ([...this.open.keys()].some((k) => k.startsWith(`${base}<`))) {
       return this.refuse('MCP017', `${sym.name} refers to itself with other type arguments, so it never ends. Write the inner use with the same type arguments it declares.`, env, node)
     }
-    const entry: Open = { ref: { kind: 'ref', name: this.defName(sym.name, key), type: () => entry.type! }, used: false }
+    const entry: Open = { ref: { kind: 'ref', name: '', type: () => entry.type! }, used: false }
     this.open.set(key, entry)
     let body: Resolved
     try {
