@@ -3,7 +3,7 @@ import { revive } from '../runtime/revive.ts'
 import type { BranchTest, Projection, RevivePlan } from '../runtime/table.ts'
 import type { Literal, Loc, TypeIR } from './ir.ts'
 
-/** The revival plans of a module's recursive types (`{ ref: i }` is `plans[i]`), shared by the plans that use them. */
+/** The revival plans of the recursive types one entry's plan uses (`{ ref: i }` is `plans[i]`). */
 export interface PlanDefs {
   plans: RevivePlan[]
   /** A recursive type's index in `plans`, or -1 when nothing in it is revived. */

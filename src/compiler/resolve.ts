@@ -373,6 +373,10 @@ export class Resolver {
       this.open.delete(key)
     }
     if (!entry.used) return body
+    const direct = (t: Resolved): boolean => (t.kind === 'union' ? t.members.some(direct) : t.kind === 'nullable' ? direct(t.inner) : t === entry.ref)
+    if (direct(body)) {
+      return this.refuse('MCP017', `${sym.name} is one of its own union branches, which describes no JSON value. Put the recursion in a property or an array item.`, env, node)
+    }
     if (body.kind !== 'object' && body.kind !== 'union' && body.kind !== 'nullable' && body.kind !== 'array' && body.kind !== 'tuple') {
       return this.refuse('MCP017', `${sym.name} refers to itself outside an object, array or union, so it describes no JSON value. Put the recursion in a property or an array item.`, env, node)
     }

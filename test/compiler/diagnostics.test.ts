@@ -115,6 +115,11 @@ describe('MCP015, MCP020 and friends: every construct', () => {
     expect(codeOf('A', 'type A = [string, A]').map((d) => d.code)).toEqual(['MCP033'])
     expect(codeOf('A', "type A = { kind: 'x'; a: A } | { kind: 'y'; b: A }").map((d) => d.code)).toEqual(['MCP033'])
   })
+  it('a type that is a union with itself (directly or through another alias) is MCP017, not a hang', () => {
+    expect(codeOf('A', 'type A = A | string').map((d) => d.code)).toEqual(['MCP017'])
+    expect(codeOf('A', 'type A = B | string\ntype B = A | number | null').map((d) => d.code)).toEqual(['MCP017'])
+    expect(codeOf('A', 'type A = string | A[]')).toEqual([])
+  })
   it('a class imported from another module is MCP010', () => {
     const out = compileFiles({ 'src/tools.ts': "import { Thing } from './thing.ts'\n/** @tool */\nexport function t(x: Thing) {}\n", 'src/thing.ts': 'export class Thing { a = 1 }\n' })
     expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP010'])
