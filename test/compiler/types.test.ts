@@ -1,5 +1,6 @@
 /** SCHEMA.md § Types: every row of the table, format types, constraint tags, nullable rules, brands. */
 import { describe, expect, it } from 'vitest'
+import { argumentText } from '../../src/compiler/artifact-text.ts'
 import { planDefs, revivePlan } from '../../src/compiler/plans.ts'
 import { compileFiles } from './harness.ts'
 import { codesFor, fragment, IMPORTS, input, tool } from './golden.ts'
@@ -404,5 +405,15 @@ describe('a recursive type in an intersection', () => {
       '{"type":"object","properties":{"x":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"depth":{"type":"number"}},"required":["value","children","depth"],"additionalProperties":false}},"required":["x"],"additionalProperties":false,' +
         '"$defs":{"Node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["value","children"],"additionalProperties":false}}}',
     )
+  })
+})
+
+describe('a recursive type in SKILL.md and llms.txt', () => {
+  it('is spelt out where it first appears and named inside itself', () => {
+    const out = compileFiles({ 'src/tools.ts': 'interface Node { value: string; children: Node[] }\n/** @tool */\nexport function t(x: Node, y: Node[]) {}\n' })
+    expect(out.declarations[0]!.props.map(argumentText)).toEqual([
+      'Node, recursive: { value: string, children: array of Node }',
+      'array of (Node, recursive: { value: string, children: array of Node })',
+    ])
   })
 })
