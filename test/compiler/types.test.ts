@@ -417,3 +417,10 @@ describe('a recursive type in SKILL.md and llms.txt', () => {
     ])
   })
 })
+
+describe('a default of a recursive union', () => {
+  it('is checked against its definition', () => {
+    expect(codesFor('Json = "x"', 'type Json = string | number | Json[] | { [k: string]: Json }')).toEqual([])
+    expect(codesFor('Json = true', 'type Json = string | number | Json[] | { [k: string]: Json }')).toEqual(['MCP022'])
+  })
+})
