@@ -21,8 +21,12 @@ const withParts = (base: string, parts: (string | undefined)[]) => {
   return kept.length ? `${base} (${kept.join(', ')})` : base
 }
 
-/** A short, readable description of a value's type: `integer (1 to 10)`, `"low" | "high"`, `array of string`. */
-function typeText(t: TypeIR): string {
+/**
+ * A short, readable description of a value's type: `integer (1 to 10)`, `"low" | "high"`, `array of string`,
+ * `Node, recursive: { value: string, children: array of Node }`.
+ */
+function typeText(t: TypeIR, named = new Set<string>()): string {
+  const text = (inner: TypeIR) => typeText(inner, named)
   switch (t.kind) {
     case 'any': return 'any JSON value'
     case 'object-any': return 'object'
@@ -41,19 +45,25 @@ function typeText(t: TypeIR): string {
     case 'bytes': return 'base64 string'
     case 'enum': return t.values.map((v) => JSON.stringify(v)).join(' | ')
     case 'array': {
-      const inner = typeText(t.items)
+      const inner = text(t.items)
       const items = /[ |]/.test(inner) && !inner.startsWith('{') ? `(${inner})` : inner
       return withParts(`array of ${items}`, [t.set ? 'unique' : undefined, range(t.minItems, t.maxItems, ' items')])
     }
-    case 'tuple': return `[${t.elements.map(typeText).join(', ')}]`
+    case 'tuple': return `[${t.elements.map(text).join(', ')}]`
     case 'object': {
-      if (t.props.length === 0) return t.rest ? `object of ${typeText(t.rest)}` : 'empty object'
-      const fields = t.props.map((p) => `${p.name}${p.optional ? '?' : ''}: ${typeText(p.type)}`)
-      if (t.rest) fields.push(`[key]: ${typeText(t.rest)}`)
+      if (t.props.length === 0) return t.rest ? `object of ${text(t.rest)}` : 'empty object'
+      const fields = t.props.map((p) => `${p.name}${p.optional ? '?' : ''}: ${text(p.type)}`)
+      if (t.rest) fields.push(`[key]: ${text(t.rest)}`)
       return `{ ${fields.join(', ')} }`
     }
-    case 'union': return t.members.map(typeText).join(' | ')
-    case 'nullable': return `${typeText(t.inner)} | null`
+    case 'union': return t.members.map(text).join(' | ')
+    case 'nullable': return `${text(t.inner)} | null`
+    case 'ref': {
+      // A recursive type: spelt out where it first appears, by name inside itself and after.
+      if (named.has(t.name)) return t.name
+      named.add(t.name)
+      return `${t.name}, recursive: ${text(t.type())}`
+    }
   }
 }
 

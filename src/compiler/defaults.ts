@@ -34,6 +34,7 @@ export function fitsDefault(type: TypeIR, value: Literal): boolean {
     case 'enum': return type.values.includes(value)
     case 'nullable': return fitsDefault(type.inner, value)
     case 'union': return type.members.some((m) => fitsDefault(m, value))
+    case 'ref': return fitsDefault(type.type(), value)
     default: return false
   }
 }

@@ -23,7 +23,7 @@ export const CODES = {
   MCP014: 'void as an argument type',
   MCP015: 'Map or Record with non-string keys',
   MCP016: 'open generic type parameter',
-  MCP017: 'type that refers to itself',
+  MCP017: 'type that refers to itself with other type arguments, or outside an object, array or union',
   MCP018: 'type the build cannot find',
   MCP019: 'computed enum member',
   MCP020: 'type syntax outside the contract',
@@ -43,6 +43,8 @@ export const CODES = {
   MCP034: 'type of an `export =` module that assigns no namespace',
   MCP035: 'default that is not a literal or a const of one',
   MCP036: 'overloads whose signatures differ from the implementation',
+  MCP037: 'union whose branches JSON cannot tell apart but that revive differently',
+  MCP038: 'recursive type without a finite value',
 } as const
 
 export type Code = keyof typeof CODES

@@ -7,7 +7,7 @@
  */
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
-import { revivePlan } from './plans.ts'
+import { planDefs, revivePlan } from './plans.ts'
 import { objectSchema } from './schema.ts'
 import { compileValidators, runtimeImport } from './validator.ts'
 
@@ -29,9 +29,18 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   return out
 }
 
-/** `(a, c, s) => f(a["x"], c)`, declaring only the parameters up to the last one the call uses. */
+/** A name an object inherits from Object.prototype (`toString`, `constructor`, …): read as an own property only. */
+const inherited = (name: string) => name in Object.prototype
+
+/**
+ * `(a, c, s) => f(a["x"], c)`, declaring only the parameters up to the last one the call uses. Arguments
+ * are own properties: `toString` absent is undefined, never Object.prototype's (an object parameter whose
+ * properties have such names gets a copy without a prototype).
+ */
 function invoke(d: Declaration): string {
-  const args = d.slots.map((s: Slot) => (s.kind === 'arg' ? `a[${json(s.name)}]` : s.kind === 'all' ? 'a' : s.kind === 'context' ? 'c' : 's'))
+  const arg = (name: string) => (inherited(name) ? `(Object.hasOwn(a, ${json(name)}) ? a[${json(name)}] : undefined)` : `a[${json(name)}]`)
+  const all = d.props.some((p) => inherited(p.name)) ? '{ __proto__: null, ...a }' : 'a'
+  const args = d.slots.map((s: Slot) => (s.kind === 'arg' ? arg(s.name) : s.kind === 'all' ? all : s.kind === 'context' ? 'c' : 's'))
   const params = ['a', 'c', 's']
   const used = Math.max(0, ...d.slots.map((s) => (s.kind === 'context' ? 2 : s.kind === 'signal' ? 3 : 1)))
   return `(${params.slice(0, used).join(', ')}) => ${d.binding}(${args.join(', ')})`
@@ -46,9 +55,10 @@ function runner(d: Declaration): string | undefined {
 
 /** The optional entry fields (`revive`, `run`) and the names they import. */
 function optional(d: Declaration, lines: string[], used: Set<string>): void {
-  const plan = revivePlan({ kind: 'object', props: d.props })
+  const defs = planDefs()
+  const plan = revivePlan({ kind: 'object', props: d.props }, defs)
   if (plan !== 0) {
-    lines.push(`revive: ${local('reviver')}(${json(plan)})`)
+    lines.push(`revive: ${local('reviver')}(${json(plan)}${defs.plans.length > 0 ? `, ${json(defs.plans)}` : ''})`)
     used.add('reviver')
   }
   const run = runner(d)
@@ -66,7 +76,8 @@ function loc(d: Declaration): string {
 function result(d: Declaration, used: Set<string>): string {
   const name = `${d.result.kind}Result`
   used.add(name)
-  return d.result.kind === 'structured' ? `${local(name)}(${json(d.result.shape)})` : local(name)
+  if (d.result.kind !== 'structured') return local(name)
+  return `${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`
 }
 
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */

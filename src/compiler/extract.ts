@@ -6,15 +6,16 @@ import type { ResultPlan } from '../runtime/table.ts'
 import { distance, type Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
 import { nameKey } from './duplicates.ts'
-import type { Literal, Loc, Prop, TypeIR } from './ir.ts'
+import { deref, type Literal, type Loc, type Prop, type TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
-import { projection } from './plans.ts'
 import { constantValue } from './constant.ts'
+import { PROTO_MESSAGE } from './objects.ts'
+import { projection, revivalConflict } from './plans.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
-import { fragment, type Schema } from './schema.ts'
+import { rootSchema, type Schema } from './schema.ts'
 import { lookup } from './scope.ts'
 import { checkTags, type DeclKind } from './tag-rules.ts'
 import { templateVariables } from './uri-template.ts'
@@ -344,6 +345,10 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   }
 
   parameters(file, resolver, c, doc, decl, report)
+  for (const p of decl.props) {
+    const conflict = revivalConflict(p.type, p.loc)
+    if (conflict) report(new Refusal('MCP037', conflict.message, conflict.loc ?? decl.loc))
+  }
   if (kind === 'tool') result(file, resolver, c, decl, report)
   if (kind === 'resource') checkResourceParams(file, decl, kindTag)
   if (kind === 'prompt') checkPromptParams(decl, report)
@@ -371,7 +376,7 @@ interface ParamDoc {
 
 /** The parameters: runtime-filled slots, plain arguments, or one destructured object flattened into arguments. */
 function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsDoc, decl: Declaration, report: (e: unknown) => void): void {
-  const env: Env = { file, params: new Map(), stack: [] }
+  const env: Env = { file, params: new Map() }
   const docs: ParamDoc[] = doc.tags.filter((t) => t.name === 'param').map((t) => ({ tag: t, ...splitParam(t.value) }))
   const used = new Set<string>()
   for (const raw of c.fn.params) {
@@ -416,7 +421,7 @@ function injected(file: SourceFile, decl: Declaration, slot: 'context' | 'signal
 }
 
 function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, r: Resolved, defaultNode: any, docs: readonly ParamDoc[]): void {
-  if (p.name === '__proto__') throw new Refusal('MCP020', 'A parameter named __proto__ cannot be carried safely through JavaScript objects. Rename it.', locOf(file, p))
+  if (p.name === '__proto__') throw new Refusal('MCP020', PROTO_MESSAGE('A parameter'), locOf(file, p))
   const prop: Prop = { name: p.name, type: resolver.asValue(r, env, p.typeAnnotation.typeAnnotation), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
   const text = docs.find((d) => d.name === p.name)?.text
   if (text) prop.description = text
@@ -430,7 +435,8 @@ function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Dec
  * One destructured object parameter: its type's properties are the arguments, defaults come from the
  * pattern, descriptions from the property's JSDoc or a `@param root.prop` line.
  */
-function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, type: TypeIR, docs: readonly ParamDoc[], used: Set<string>): void {
+function flattened(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, declared: TypeIR, docs: readonly ParamDoc[], used: Set<string>): void {
+  const type = deref(declared)
   if (decl.slots.some((s) => s.kind === 'all')) throw new Refusal('MCP009', 'Only one destructured object parameter is flattened into arguments. Merge them into one type.', locOf(file, p))
   if (type.kind !== 'object' || type.rest) {
     throw new Refusal('MCP009', 'A destructured parameter must have an object type with named properties (an interface or object type), since its properties become the arguments.', locOf(file, p.typeAnnotation.typeAnnotation))
@@ -474,7 +480,7 @@ function checkDefault(prop: Prop, node: any, file: SourceFile): void {
 function result(file: SourceFile, resolver: Resolver, c: Candidate, decl: Declaration, report: (e: unknown) => void): void {
   const node = c.fn.returnType?.typeAnnotation
   if (!node) return // undeclared: decided from the value at run time
-  const env: Env = { file, params: new Map(), stack: [] }
+  const env: Env = { file, params: new Map() }
   let r: Resolved
   try {
     r = resolver.resolve(node, env)
@@ -497,10 +503,20 @@ function plan(r: Resolved, decl: Declaration): ResultPlan {
     case 'any': return { kind: 'inspect' }
     case 'string': return { kind: 'text' }
     case 'enum': return r.values.every((v) => typeof v === 'string') ? { kind: 'text' } : { kind: 'json' }
+    // `string | null`, `string | undefined`: the string is one text part, null/undefined no content.
+    case 'optional':
+    case 'nullable': {
+      const inner = r.inner.kind === 'nullable' ? r.inner.inner : r.inner
+      return isStringLike(inner) ? { kind: 'text' } : { kind: 'json' }
+    }
     case 'object':
-    case 'object-any': {
-      decl.outputSchema = fragment(r as TypeIR)
-      return { kind: 'structured', shape: projection(r as TypeIR) }
+    case 'object-any':
+    case 'ref': {
+      if (r.kind === 'ref' && r.type().kind !== 'object') return { kind: 'json' }
+      decl.outputSchema = rootSchema(r)
+      const defs = { shapes: [], index: new Map() }
+      const shape = projection(r, defs)
+      return defs.shapes.length > 0 ? { kind: 'structured', shape, defs: defs.shapes } : { kind: 'structured', shape }
     }
     default: return { kind: 'json' }
   }

@@ -3,7 +3,7 @@
  * the utility types SCHEMA.md evaluates, and the refusals for every other global.
  */
 import type { TypeIR } from './ir.ts'
-import { objectType } from './objects.ts'
+import { objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Resolved, Resolver } from './resolve.ts'
 
 const UNSUPPORTED_GLOBALS = new Set(['Exclude', 'Extract', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
@@ -73,6 +73,7 @@ function keyed(r: Resolver, name: string, keyNode: any, valueNode: any, env: Env
     return { kind: 'object', props: [], rest: value, ...(name !== 'Record' ? { map: true } : {}) }
   }
   if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string')) {
+    if (key.values.includes('__proto__')) r.refuse('MCP020', PROTO_MESSAGE('A Record key'), env, keyNode)
     return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false })) }
   }
   return r.refuse('MCP015', `JSON object keys are strings: write ${name}<string, T>${name === 'Record' ? " or Record<'a' | 'b', T>" : ''}.`, env, node)

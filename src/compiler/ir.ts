@@ -27,6 +27,11 @@ export type TypeIR =
   | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean }
   | { kind: 'union'; members: TypeIR[] }
   | { kind: 'nullable'; inner: TypeIR }
+  /**
+   * A named type that refers to itself (directly or through others): every use, the outermost included, is
+   * this node; `type()` is the definition (written once under `$defs`). Only recursion makes one.
+   */
+  | { kind: 'ref'; name: string; type: () => TypeIR }
 
 export interface Prop {
   name: string
@@ -42,3 +47,6 @@ export interface Prop {
 
 /** Marks for parameters the runtime fills in. */
 export type Injected = 'context' | 'signal'
+
+/** The type a ref stands for; any other type itself. */
+export const deref = (type: TypeIR): TypeIR => (type.kind === 'ref' ? type.type() : type)

@@ -24,3 +24,10 @@ export function mergeObjects(objects: Extract<TypeIR, { kind: 'object' }>[]): Ty
 export function objectType(props: Prop[], rest: TypeIR | undefined): Extract<TypeIR, { kind: 'object' }> {
   return rest ? { kind: 'object', props, rest } : { kind: 'object', props }
 }
+
+/**
+ * `__proto__` cannot be a declared property: ajv skips a `properties` entry of that name (so it would
+ * be neither checked nor required), and a plain assignment would set a prototype instead.
+ */
+export const PROTO_MESSAGE = (what: string) =>
+  `${what} named __proto__ cannot be carried safely through JavaScript objects (JSON Schema validators skip it). Rename it.`

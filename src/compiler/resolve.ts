@@ -11,7 +11,7 @@ import { Refusal } from './refusal.ts'
 import { lookup, lookupNamespace, lookupValue, exported, type Sym } from './scope.ts'
 import { constantValue, literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
-import { mergeObjects, mergeProps, objectType } from './objects.ts'
+import { mergeObjects, mergeProps, objectType, PROTO_MESSAGE } from './objects.ts'
 import { applyTags, type Tag } from './tags.ts'
 
 /** What a type node can mean before it is known to be an argument value. */
@@ -28,8 +28,13 @@ export interface Env {
   file: SourceFile
   /** Type parameters of the generic declaration being instantiated. */
   params: ReadonlyMap<string, Resolved>
-  /** Declarations being resolved (for self-reference). */
-  stack: readonly string[]
+}
+
+/** A declaration being resolved (its instantiation key → the ref its self-references get). */
+interface Open {
+  ref: Extract<TypeIR, { kind: 'ref' }>
+  type?: TypeIR
+  used: boolean
 }
 
 const UNSUPPORTED: Record<string, string> = {
@@ -46,6 +51,10 @@ const UNSUPPORTED: Record<string, string> = {
 
 export class Resolver {
   readonly project: Project
+  /** Declarations being resolved, by instantiation (`file#Name<args>`), to detect recursion. */
+  private open = new Map<string, Open>()
+  /** The `$defs` name of each recursive instantiation: the type's name, numbered when two share it. */
+  private defNames = new Map<string, string>()
 
   constructor(project: Project) {
     this.project = project
@@ -148,7 +157,7 @@ export class Resolver {
         }
         if (!m.typeAnnotation) this.refuse('MCP008', `Property '${m.key.name ?? m.key.value}' has no type. Write its type (name: string).`, env, m)
         const name = String(m.key.type === 'Identifier' ? m.key.name : m.key.value)
-        if (name === '__proto__') this.refuse('MCP020', 'A property named __proto__ cannot be carried safely through JavaScript objects. Rename it.', env, m)
+        if (name === '__proto__') this.refuse('MCP020', PROTO_MESSAGE('A property'), env, m)
         const r = this.resolve(m.typeAnnotation.typeAnnotation, env)
         const prop: Prop = {
           name,
@@ -261,6 +270,7 @@ export class Resolver {
       const r = this.resolve(t, env)
       if (r.kind === 'tag') tags.push(r)
       else if (r.kind === 'object') objects.push(r)
+      else if (r.kind === 'ref' && r.type()?.kind === 'object') objects.push(r.type() as Extract<TypeIR, { kind: 'object' }>)
       else others.push([t, this.asValue(r, env, t)])
     }
     if (others.length > 1) {
@@ -335,22 +345,68 @@ export class Resolver {
   }
 
   objectOf(r: Resolved, what: string, env: Env, node: any): Extract<TypeIR, { kind: 'object' }> {
+    if (r.kind === 'ref' && r.type()?.kind === 'object') return r.type() as Extract<TypeIR, { kind: 'object' }>
     if (r.kind === 'object') return r
     return this.refuse('MCP020', `${what}<…> applies to object types (interfaces, object literals, aliases of them).`, env, node)
   }
 
   private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {
-    const key = `${sym.file.path}#${sym.name}`
-    if (env.stack.includes(key)) {
-      return this.refuse('MCP017', `${sym.name} refers to itself, and every schema is written inline (no $ref). Give the nested level its own, non-recursive type, or use JsonValue.`, env, node)
-    }
     switch (sym.declKind) {
       case 'class': return this.refuse('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, env, node)
       case 'value': return this.refuse('MCP020', `${sym.name} is a value, not a type. Declare an interface or type alias.`, env, node)
       case 'enum': return { kind: 'enum', values: this.enumMembers(sym, env).map((m) => m.value) }
     }
     const decl = sym.nodes[0]
-    const inner: Env = { file: sym.file, params: this.bind(decl, sym, args, env, node), stack: [...env.stack, key] }
+    const base = `${sym.file.path}#${sym.name}`
+    const params = this.bind(decl, sym, args, env, node)
+    const key = `${base}<${JSON.stringify([...params])}>`
+    // A self-reference: the ref to the definition being built (recursion is written with $defs/$ref).
+    const open = this.open.get(key)
+    if (open) {
+      // Named on first use, so only recursive types take names.
+      if (!open.used) open.ref.name = this.defName(sym.name, key)
+      open.used = true
+      return open.ref
+    }
+    if ([...this.open.keys()].some((k) => k.startsWith(`${base}<`))) {
+      return this.refuse('MCP017', `${sym.name} refers to itself with other type arguments, so it never ends. Write the inner use with the same type arguments it declares.`, env, node)
+    }
+    const entry: Open = { ref: { kind: 'ref', name: '', type: () => entry.type! }, used: false }
+    this.open.set(key, entry)
+    let body: Resolved
+    try {
+      body = this.body(sym, decl, { file: sym.file, params })
+    } finally {
+      this.open.delete(key)
+    }
+    if (!entry.used) return body
+    const direct = (t: Resolved): boolean => (t.kind === 'union' ? t.members.some(direct) : t.kind === 'nullable' ? direct(t.inner) : t === entry.ref)
+    if (direct(body)) {
+      return this.refuse('MCP017', `${sym.name} is one of its own union branches, which describes no JSON value. Put the recursion in a property or an array item.`, env, node)
+    }
+    if (body.kind !== 'object' && body.kind !== 'union' && body.kind !== 'nullable' && body.kind !== 'array' && body.kind !== 'tuple') {
+      return this.refuse('MCP017', `${sym.name} refers to itself outside an object, array or union, so it describes no JSON value. Put the recursion in a property or an array item.`, env, node)
+    }
+    entry.type = body
+    if (!finite(body, new Set([entry.ref.name]))) {
+      return this.refuse('MCP038', `${sym.name} refers to itself through required properties only, so no finite value has this type. Give the recursion a way to end: make the property optional, nullable (T | null) or an array (T[]).`, env, node)
+    }
+    return entry.ref
+  }
+
+  private defName(name: string, key: string): string {
+    const known = this.defNames.get(key)
+    if (known) return known
+    const taken = new Set(this.defNames.values())
+    let n = 1
+    while (taken.has(n === 1 ? name : `${name}${n}`)) n++
+    const out = n === 1 ? name : `${name}${n}`
+    this.defNames.set(key, out)
+    return out
+  }
+
+  /** The type an alias or interface declares. */
+  private body(sym: Extract<Sym, { kind: 'decl' }>, decl: any, inner: Env): Resolved {
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
     let acc: { props: Prop[]; rest?: TypeIR } = { props: [] }
     for (const d of sym.nodes) {
@@ -378,7 +434,7 @@ export class Resolver {
     params.forEach((p: any, i: number) => {
       const pname = typeof p.name === 'string' ? p.name : p.name.name
       if (args[i]) bound.set(pname, this.resolve(args[i], env))
-      else if (p.default) bound.set(pname, this.resolve(p.default, { file: sym.file, params: bound, stack: env.stack }))
+      else if (p.default) bound.set(pname, this.resolve(p.default, { file: sym.file, params: bound }))
       else this.refuse('MCP016', `${name} is generic: give it a concrete type argument for ${pname} (${name}<string>).`, env, node)
     })
     if (args.length > params.length) this.refuse('MCP020', `${name} takes ${params.length} type argument(s), ${args.length} given.`, env, node)
@@ -428,9 +484,31 @@ export class Resolver {
       member: (o, n) => {
         const sym = lookup(this.project, file, o)
         if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
-        return this.enumMembers(sym, { file, params: new Map(), stack: [] }, new Set(seen)).find((m) => m.name === n)?.value
+        return this.enumMembers(sym, { file, params: new Map() }, new Set(seen)).find((m) => m.name === n)?.value
       },
     }
+  }
+}
+
+/**
+ * Whether some finite JSON value has type `t`, when the refs named in `pending` (the definitions being
+ * checked) are taken to have none: a required property or tuple element without one has none either.
+ */
+function finite(t: TypeIR, pending: Set<string>): boolean {
+  switch (t.kind) {
+    case 'ref': {
+      if (pending.has(t.name)) return false
+      const def = t.type()
+      if (!def) return true // an enclosing definition still being built: checked when it is
+      pending.add(t.name)
+      const out = finite(def, pending)
+      pending.delete(t.name)
+      return out
+    }
+    case 'object': return t.props.every((p) => p.optional || finite(p.type, pending))
+    case 'tuple': return t.elements.every((e) => finite(e, pending))
+    case 'union': return t.members.some((m) => finite(m, pending))
+    default: return true
   }
 }
 

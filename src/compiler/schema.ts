@@ -1,6 +1,7 @@
 /**
  * The type IR → JSON Schema 2020-12. The one place that writes schema keywords, always in SCHEMA.md's
- * fixed order; every fragment is inline (no $ref, $defs, const, oneOf, allOf).
+ * fixed order; every fragment is inline (no const, oneOf, allOf), except a recursive type: its uses are
+ * `{"$ref":"#/$defs/Name"}` and its definition is written once, under the root schema's `$defs`.
  */
 import type { Literal, Prop, TypeIR } from './ir.ts'
 
@@ -8,9 +9,9 @@ export type Schema = { [keyword: string]: unknown }
 
 /** SCHEMA.md's keyword order: models read top to bottom. */
 export const KEYWORDS = [
-  'type', 'format', 'description', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern',
+  '$ref', 'type', 'format', 'description', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern',
   'contentEncoding', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required',
-  'additionalProperties', 'anyOf', 'default', 'deprecated',
+  'additionalProperties', 'anyOf', 'default', 'deprecated', '$defs',
 ] as const
 
 type Keyword = (typeof KEYWORDS)[number]
@@ -55,10 +56,12 @@ function fields(type: TypeIR): Fields {
     case 'object': return objectFields(type.props, type.rest)
     case 'union': return { anyOf: type.members.map((m) => fragment(m)) }
     case 'nullable': return nullable(fields(type.inner))
+    case 'ref': return { $ref: `#/$defs/${type.name}` }
   }
 }
 
 function nullable(f: Fields): Fields {
+  if (f.$ref) return { anyOf: [{ $ref: f.$ref }, { type: 'null' }] }
   if (f.anyOf) return { ...f, anyOf: [...(f.anyOf as Schema[]), { type: 'null' }] }
   const out: Fields = { ...f }
   if (f.type !== undefined) out.type = Array.isArray(f.type) ? [...f.type, 'null'] : [f.type, 'null']
@@ -85,5 +88,34 @@ export function fragment(type: TypeIR, annotation: Annotation = {}): Schema {
 
 /** A closed object built from named properties: a tool's input schema. */
 export function objectSchema(props: readonly Prop[]): Schema {
-  return ordered(objectFields(props, undefined))
+  return ordered({ ...objectFields(props, undefined), $defs: defs(props.map((p) => p.type)) })
+}
+
+/**
+ * The schema of a whole document (an output schema): the fragment, with `$defs` when it recurses. A
+ * recursive type is written out at the root too (MCP wants `"type":"object"` there, not a `$ref`).
+ */
+export function rootSchema(type: TypeIR): Schema {
+  return ordered({ ...fields(type.kind === 'ref' ? type.type() : type), $defs: defs([type]) })
+}
+
+/** The definitions of the recursive types `types` use, in order of first use; undefined when none. */
+function defs(types: readonly TypeIR[]): Schema | undefined {
+  const found = new Map<string, TypeIR>()
+  const visit = (t: TypeIR): void => {
+    switch (t.kind) {
+      case 'ref':
+        if (found.has(t.name)) return
+        found.set(t.name, t.type())
+        return visit(t.type())
+      case 'array': return visit(t.items)
+      case 'tuple': return t.elements.forEach(visit)
+      case 'object': t.props.forEach((p) => visit(p.type)); if (t.rest) visit(t.rest); return
+      case 'union': return t.members.forEach(visit)
+      case 'nullable': return visit(t.inner)
+    }
+  }
+  types.forEach(visit)
+  if (found.size === 0) return undefined
+  return Object.fromEntries([...found].map(([name, t]) => [name, fragment(t)]))
 }

@@ -93,15 +93,17 @@ const ANNOTATIONS = new Set([
   'contentEncoding', 'contentMediaType', 'contentSchema',
 ])
 /**
- * Keywords the validators do not support: references (the compiler writes every fragment inline; the only
- * `$ref`s are the shared fragments made here) and those that need the bookkeeping switched off below.
+ * Keywords the validators do not support: references other than a recursive type's local ones (`$defs` at
+ * the root, `{"$ref":"#/$defs/Name"}`; the other `$ref`s are the shared fragments made here) and those that
+ * need the bookkeeping switched off below.
  */
 const REFUSED = new Set([
-  '$id', '$ref', '$defs', 'definitions', '$anchor', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
+  '$id', 'definitions', '$anchor', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
   'unevaluatedProperties', 'unevaluatedItems',
 ])
+const LOCAL_REF = '#/$defs/'
 /** Keywords whose value is a map of schemas, one schema, or a list of schemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas'])
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs'])
 const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'])
 const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf', 'allOf', 'oneOf'])
 
@@ -142,6 +144,8 @@ function instance(): Ajv {
   const ajv = new Ajv2020({
     strict: true,
     allErrors: true,
+    // Properties are own properties: `toString`, `constructor` are never read from Object.prototype.
+    ownProperties: true,
     useDefaults: false,
     messages: false,
     // A shared fragment stays a function of its own, called from every place that uses it.
@@ -229,7 +233,9 @@ function assertions(schema: unknown, name: string): unknown {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(schema)) {
     if (ANNOTATIONS.has(k)) continue
-    if (REFUSED.has(k)) throw new Error(`Validator ${name}: '${k}' is not supported (schemas are written inline)`)
+    if (REFUSED.has(k) || (k === '$ref' && !String(v).startsWith(LOCAL_REF))) {
+      throw new Error(`Validator ${name}: '${k}' is not supported (schemas are written inline)`)
+    }
     if (SCHEMA_MAPS.has(k) && typeof v === 'object' && v !== null) {
       out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, assertions(s, name)]))
     } else if (SCHEMA_ONE.has(k)) out[k] = assertions(v, name)
@@ -272,6 +278,7 @@ function share(schemas: readonly object[]): { roots: object[]; shared: Node[]; i
     return k
   })
   const shared: Node[] = []
+  for (const root of roots) hoist(root as Node, shared)
   for (;;) {
     // Every fragment below a root or a shared schema, by its JSON text, in order of first appearance.
     const uses = new Map<string, { node: Node; count: number }>()
@@ -309,6 +316,28 @@ function share(schemas: readonly object[]): { roots: object[]; shared: Node[]; i
     shared.forEach(replace)
   }
   return { roots, shared, indexes }
+}
+
+/**
+ * A root's `$defs` (a recursive type's definitions) become shared schemas of their own, and each
+ * `{"$ref":"#/$defs/Name"}` in the root and the definitions refers to its shared schema: so a fragment
+ * moved out of the root by `share` still finds them.
+ */
+function hoist(root: Node, shared: Node[]): void {
+  const defs = root.$defs as Record<string, Node> | undefined
+  if (!defs) return
+  delete root.$defs
+  const ids = new Map(Object.keys(defs).map((name, i) => [`${LOCAL_REF}${name}`, `${KEY}s${shared.length + i}`]))
+  const relink = (node: unknown) => {
+    if (!isNode(node)) return
+    if (typeof node.$ref === 'string') node.$ref = ids.get(node.$ref)
+    for (const child of children(node)) relink(child.get())
+  }
+  relink(root)
+  for (const def of Object.values(defs)) {
+    relink(def)
+    shared.push(def)
+  }
 }
 
 /**

@@ -72,16 +72,17 @@ export function toJson(value: unknown): string {
 }
 
 /**
- * `value` as plain JSON data holding only what `shape` declares: properties not declared are dropped
+ * `value` as plain JSON data holding only what `shape` declares (`{ ref: i }` is `defs[i]`, a recursive type): properties not declared are dropped
  * (recursively), an index signature (`rest`) keeps the others. Declared properties come first, in
  * declaration order.
  */
-export function project(value: unknown, shape: Projection): unknown {
+export function project(value: unknown, shape: Projection, defs: readonly Projection[] = []): unknown {
   if (shape === 0) return toJsonValue(value)
-  if ('nullable' in shape) return value === null ? null : project(value, shape.nullable)
+  if ('ref' in shape) return project(value, defs[shape.ref]!, defs)
+  if ('nullable' in shape) return value === null ? null : project(value, shape.nullable, defs)
   if ('items' in shape) {
     if (!Array.isArray(value) && !(value instanceof Set)) return toJsonValue(value)
-    return Array.from(value as Iterable<unknown>, (item) => project(item, shape.items) ?? null)
+    return Array.from(value as Iterable<unknown>, (item) => project(item, shape.items, defs) ?? null)
   }
   let source: JsonObject
   let keys: readonly string[]
@@ -97,13 +98,13 @@ export function project(value: unknown, shape: Projection): unknown {
   const out: JsonObject = {}
   for (const key in shape.props) {
     // Read through getters and prototypes too: a class instance is projected by its declared members.
-    const json = project(source[key], shape.props[key]!)
+    const json = project(source[key], shape.props[key]!, defs)
     if (json !== undefined) setOwn(out, key, json)
   }
   if (shape.rest !== undefined) {
     for (const key of keys) {
       if (Object.hasOwn(shape.props, key)) continue
-      const json = project(source[key], shape.rest)
+      const json = project(source[key], shape.rest, defs)
       if (json !== undefined) setOwn(out, key, json)
     }
   }
@@ -168,8 +169,11 @@ function inspect(value: unknown): string | ToolResult {
 /** `void`: no content. */
 export const voidResult: ResultShaper = () => NO_CONTENT
 
-/** `text`: one text part with the string (inspecting does exactly that for a string). */
-export const textResult: ResultShaper = inspect
+/**
+ * `text`: one text part with the string (inspecting does exactly that for a string); null (of a declared
+ * `string | null`) gives no content, like undefined.
+ */
+export const textResult: ResultShaper = (value) => (value === null ? NO_CONTENT : inspect(value))
 
 /** `content`: a content part or an array of them. */
 export const contentResult: ResultShaper = (value) => {
@@ -190,9 +194,9 @@ export const inspectResult: ResultShaper = inspect
  * `structured`: structuredContent projected to `shape`, and a text part with its JSON (serialised once);
  * an untitled client gets the text part alone.
  */
-export function structuredResult(shape: Projection): ResultShaper {
+export function structuredResult(shape: Projection, defs?: readonly Projection[]): ResultShaper {
   return (value, untitled) => {
-    const structured = isObject(value) || value instanceof Map ? project(value, shape) : undefined
+    const structured = isObject(value) || value instanceof Map ? project(value, shape, defs) : undefined
     if (!isObject(structured)) return inspect(value)
     const json = JSON.stringify(structured)
     const content = `{"content":[{"type":"text","text":${JSON.stringify(json)}}]`
@@ -212,7 +216,7 @@ export function resultShaper(plan: ResultPlan): ResultShaper {
     case 'raw':
       return rawResult
     case 'structured':
-      return structuredResult(plan.shape)
+      return structuredResult(plan.shape, plan.defs)
     case 'json':
       return jsonResult
     case 'inspect':

@@ -4,7 +4,7 @@
  * impossible date, bad base64, duplicates that appear only after conversion) is an argument error line.
  * The input is never modified: objects and arrays that change are copied, the rest is shared.
  */
-import type { RevivePlan, Reviver } from './table.ts'
+import type { BranchTest, RevivePlan, Reviver } from './table.ts'
 import { fromBase64, toBase64 } from './base64.ts'
 import { parseDateTime } from './ajv/formats.ts'
 import { joinPath } from './arg-errors.ts'
@@ -13,19 +13,28 @@ import { isObject } from './jsonrpc.ts'
 
 export type Revived = { ok: true; value: unknown } | { ok: false; errors: string[] }
 
-/** Revives `value` by `plan`; `path` is the display path of `value` (`''` for the arguments object). */
-export function revive(value: unknown, plan: RevivePlan, path = ''): Revived {
+/**
+ * Revives `value` by `plan`; `path` is the display path of `value` (`''` for the arguments object);
+ * `defs` are the plans of recursive types (`{ ref: i }` is `defs[i]`).
+ */
+export function revive(value: unknown, plan: RevivePlan, path = '', defs: readonly RevivePlan[] = []): Revived {
   if (plan === 0) return { ok: true, value }
   const errors: string[] = []
-  const revived = walk(value, plan, path, errors)
+  const revived = walk(value, plan, path, { errors, defs })
   return errors.length === 0 ? { ok: true, value: revived } : { ok: false, errors }
 }
 
-/** The reviver of a table entry (generated code: `revive: __mcp_reviver(plan)`). */
+/** The reviver of a table entry (generated code: `revive: __mcp_reviver(plan)`, or `__mcp_reviver(plan, defs)`). */
 export const reviver =
-  (plan: RevivePlan): Reviver =>
+  (plan: RevivePlan, defs?: readonly RevivePlan[]): Reviver =>
   (value) =>
-    revive(value, plan)
+    revive(value, plan, '', defs)
+
+/** What one revival collects (its error lines) and reads (the recursive types' plans). */
+interface Walk {
+  errors: string[]
+  defs: readonly RevivePlan[]
+}
 
 /** What each scalar conversion is called in its error line. */
 const EXPECTED = { date: 'date-time', url: 'uri', bigint: 'integer', bytes: 'base64' } as const
@@ -71,42 +80,61 @@ function parseUrl(text: string): URL | undefined {
   }
 }
 
-function walk(value: unknown, plan: RevivePlan, path: string, errors: string[]): unknown {
+function walk(value: unknown, plan: RevivePlan, path: string, w: Walk): unknown {
   if (plan === 0 || value === undefined) return value
-  if (typeof plan === 'string') return scalar(value, plan, path, errors)
-  if ('nullable' in plan) return value === null ? null : walk(value, plan.nullable, path, errors)
-  if ('items' in plan) return Array.isArray(value) ? array(value, () => plan.items, path, errors) : value
-  if ('tuple' in plan) return Array.isArray(value) ? array(value, (i) => plan.tuple[i] ?? 0, path, errors) : value
-  if ('set' in plan) return Array.isArray(value) ? set(value, plan.set, path, errors) : value
+  if (typeof plan === 'string') return scalar(value, plan, path, w.errors)
+  if ('ref' in plan) return walk(value, w.defs[plan.ref]!, path, w)
+  if ('nullable' in plan) return value === null ? null : walk(value, plan.nullable, path, w)
+  if ('anyOf' in plan) {
+    const branch = plan.anyOf.find(([test]) => passes(value, test))
+    return branch ? walk(value, branch[1], path, w) : value
+  }
+  if ('items' in plan) return Array.isArray(value) ? array(value, () => plan.items, path, w) : value
+  if ('tuple' in plan) return Array.isArray(value) ? array(value, (i) => plan.tuple[i] ?? 0, path, w) : value
+  if ('set' in plan) return Array.isArray(value) ? set(value, plan.set, path, w) : value
   if ('map' in plan) {
     if (!isObject(value)) return value
     const map = new Map<string, unknown>()
-    for (const key of Object.keys(value)) map.set(key, walk(value[key], plan.map, joinPath(path, key), errors))
+    for (const key of Object.keys(value)) map.set(key, walk(value[key], plan.map, joinPath(path, key), w))
     return map
   }
-  return isObject(value) ? object(value, plan.props, plan.rest, path, errors) : value
+  return isObject(value) ? object(value, plan.props, plan.rest, path, w) : value
+}
+
+/** Whether `value` passes a union branch's test (table.ts's BranchTest). */
+function passes(value: unknown, test: BranchTest): boolean {
+  if (typeof test === 'string') return (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value) === test
+  if ('in' in test) return test.in.includes(value as string)
+  if ('length' in test) return Array.isArray(value) && value.length === test.length
+  if (!isObject(value)) return false
+  const { has = [], is = {}, only } = test
+  return (
+    has.every((key) => Object.hasOwn(value, key)) &&
+    Object.keys(is).every((key) => Object.hasOwn(value, key) && is[key]!.includes(value[key] as string)) &&
+    (only === undefined || Object.keys(value).every((key) => only.includes(key)))
+  )
 }
 
 /** Revives each item; copies the array only when an item changed. */
-function array(value: readonly unknown[], planAt: (index: number) => RevivePlan, path: string, errors: string[]): unknown[] {
+function array(value: readonly unknown[], planAt: (index: number) => RevivePlan, path: string, w: Walk): unknown[] {
   let copy: unknown[] | undefined
   for (let i = 0; i < value.length; i++) {
     const plan = planAt(i)
     if (plan === 0) continue
-    const item = walk(value[i], plan, joinPath(path, i), errors)
+    const item = walk(value[i], plan, joinPath(path, i), w)
     if (item !== value[i]) (copy ??= value.slice())[i] = item
   }
   return copy ?? (value as unknown[])
 }
 
-function set(value: readonly unknown[], plan: RevivePlan, path: string, errors: string[]): Set<unknown> | undefined {
-  const before = errors.length
-  const items = array(value, () => plan, path, errors)
-  if (errors.length > before) return undefined
+function set(value: readonly unknown[], plan: RevivePlan, path: string, w: Walk): Set<unknown> | undefined {
+  const before = w.errors.length
+  const items = array(value, () => plan, path, w)
+  if (w.errors.length > before) return undefined
   const seen = new Set<string>()
   for (const item of items) {
     const key = identity(item)
-    if (seen.has(key)) return fail(path, 'must not contain duplicates', errors)
+    if (seen.has(key)) return fail(path, 'must not contain duplicates', w.errors)
     seen.add(key)
   }
   return new Set(items)
@@ -117,12 +145,12 @@ function object(
   props: Readonly<Record<string, RevivePlan>>,
   rest: RevivePlan | undefined,
   path: string,
-  errors: string[],
+  w: Walk,
 ): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined
   const visit = (key: string, plan: RevivePlan) => {
     const before = value[key]
-    const after = walk(before, plan, joinPath(path, key), errors)
+    const after = walk(before, plan, joinPath(path, key), w)
     if (after !== before) setOwn((copy ??= { ...value }), key, after)
   }
   for (const key in props) {

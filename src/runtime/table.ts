@@ -51,6 +51,20 @@ export type RevivePlan =
   | { readonly tuple: readonly RevivePlan[] } // fixed positions
   | { readonly props: Readonly<Record<string, RevivePlan>>; readonly rest?: RevivePlan } // object: named properties, index signature
   | { readonly nullable: RevivePlan } // T | null: null stays null
+  | { readonly ref: number } // a recursive type: the reviver's defs[ref]
+  | { readonly anyOf: readonly (readonly [BranchTest, RevivePlan])[] } // a union: revived by the first branch whose test the value passes (none: as it is)
+
+/**
+ * What a JSON value must look like to have matched a union branch (a necessary condition, decided at build
+ * time; the compiler refuses unions whose branches revive differently but whose tests a value could confuse):
+ * its JSON type, one of a literal set, an array of a tuple's length, or an object with these own keys,
+ * these discriminant values, and (a closed object) no other keys.
+ */
+export type BranchTest =
+  | 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object'
+  | { readonly in: readonly (string | number | boolean)[] }
+  | { readonly length: number }
+  | { readonly has?: readonly string[]; readonly is?: Readonly<Record<string, readonly (string | number | boolean)[]>>; readonly only?: readonly string[] }
 
 /** Revives validated arguments (generated code: `revive: __mcp_reviver(plan)`, only when the plan is not 0). */
 export type Reviver = (value: unknown) => Revived
@@ -61,6 +75,7 @@ export type Projection =
   | { readonly props: Readonly<Record<string, Projection>>; readonly rest?: Projection } // object: only these keys (+ index signature)
   | { readonly items: Projection } // array or Set of projected items
   | { readonly nullable: Projection }
+  | { readonly ref: number } // a recursive type: the plan's defs[ref]
 
 /** How a return value becomes a CallToolResult, decided at build time from the declared return type. */
 export type ResultPlan =
@@ -68,7 +83,7 @@ export type ResultPlan =
   | { readonly kind: 'text' } // one text part with the string
   | { readonly kind: 'content' } // a content part or an array of them
   | { readonly kind: 'raw' } // a ToolResult, passed through
-  | { readonly kind: 'structured'; readonly shape: Projection } // structuredContent + a text part with its JSON
+  | { readonly kind: 'structured'; readonly shape: Projection; readonly defs?: readonly Projection[] } // structuredContent + a text part with its JSON
   | { readonly kind: 'json' } // one text part with the JSON (null → "null")
   | { readonly kind: 'inspect' } // unknown/any: decided from the value at run time
 

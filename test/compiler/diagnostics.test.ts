@@ -40,7 +40,7 @@ const cases: Case[] = [
   { code: 'MCP014', what: 'void as an argument', source: '/** @tool */\nexport function t(x: void) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['void'] },
   { code: 'MCP015', what: 'a Map with number keys', source: '/** @tool */\nexport function t(x: Map<number, string>) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['Map', 'string'] },
   { code: 'MCP016', what: 'an open generic parameter (alias used without arguments)', source: 'type Page<T> = { items: T[] }\n/** @tool */\nexport function t(x: Page) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['Page'] },
-  { code: 'MCP017', what: 'a type that refers to itself', source: 'interface Tree { value: string; children: Tree[] }\n/** @tool */\nexport function t(x: Tree) {}\n', at: ['src/tools.ts', 1, 43], mentions: ['Tree'] },
+  { code: 'MCP017', what: 'a type that refers to itself with other type arguments', source: 'interface Tree<T> { value: T; children: Tree<T[]>[] }\n/** @tool */\nexport function t(x: Tree<string>) {}\n', at: ['src/tools.ts', 1, 41], mentions: ['Tree', 'same type arguments'] },
   { code: 'MCP018', what: 'a type the build cannot find', source: '/** @tool */\nexport function t(x: Nowhere) {}\n', at: ['src/tools.ts', 2, 22], mentions: ['Nowhere'] },
   { code: 'MCP019', what: 'a computed enum member', source: "enum E { A = 'a', B = String(1) }\n/** @tool */\nexport function t(x: E) {}\n", at: ['src/tools.ts', 1, 19], mentions: ['B'] },
   { code: 'MCP020', what: 'keyof', source: 'interface A { a: string }\n/** @tool */\nexport function t(x: keyof A) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['keyof'] },
@@ -60,6 +60,8 @@ const cases: Case[] = [
   { code: 'MCP034', what: 'a type from an `export =` module that assigns a function', source: "import type { O } from 'fn'\n/** @tool */\nexport function t(a: O) {}\n", extra: { 'node_modules/fn/package.json': '{"name":"fn","types":"index.d.ts"}', 'node_modules/fn/index.d.ts': 'declare function make(): void\nexport = make\n' }, at: ['src/tools.ts', 3, 22], mentions: ['export =', 'O'] },
   { code: 'MCP035', what: 'a default that is not a constant', source: '/** @tool */\nexport function t(a: number = Math.random()) {}\n', at: ['src/tools.ts', 2, 31], mentions: ["'a'", 'Math.random()'] },
   { code: 'MCP036', what: 'overloads that differ from the implementation', source: '/** @tool */\nexport function t(a: string): void\nexport function t(a?: string) {}\n', at: ['src/tools.ts', 2, 8], mentions: ['overload'] },
+  { code: 'MCP038', what: 'a recursive type without a finite value', source: 'interface A { n: number; a: A }\n/** @tool */\nexport function t(x: A) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['A', 'optional'] },
+  { code: 'MCP037', what: 'a union of two strings revived differently', source: 'interface Q {\n  n: number\n  when: Date | string\n}\n/** @tool */\nexport function t(q: Q) {}\n', at: ['src/tools.ts', 3, 3], mentions: ['Date', 'string', 'kind'] },
 ]
 
 describe('one test per code', () => {
@@ -111,9 +113,17 @@ describe('MCP015, MCP020 and friends: every construct', () => {
     expect(ds[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: type.startsWith('{ [k') ? 24 : 22 })
     expect(ds[0]!.message).toMatch(ADVICE)
   })
-  it('mutually recursive types are MCP017', () => {
-    const ds = codeOf('A', 'interface A { b?: B }\ninterface B { a?: A }')
-    expect(ds.map((d) => d.code)).toEqual(['MCP017'])
+  it('mutually recursive types are written with $defs; required all the way round they are MCP038', () => {
+    expect(codeOf('A', 'interface A { b?: B }\ninterface B { a?: A }')).toEqual([])
+    expect(codeOf('A', 'interface A { b: B }\ninterface B { a: A }').map((d) => d.code)).toEqual(['MCP038'])
+    expect(codeOf('A', 'interface A { b: B | null }\ninterface B { a: A }')).toEqual([])
+    expect(codeOf('A', 'type A = [string, A]').map((d) => d.code)).toEqual(['MCP038'])
+    expect(codeOf('A', "type A = { kind: 'x'; a: A } | { kind: 'y'; b: A }").map((d) => d.code)).toEqual(['MCP038'])
+  })
+  it('a type that is a union with itself (directly or through another alias) is MCP017, not a hang', () => {
+    expect(codeOf('A', 'type A = A | string').map((d) => d.code)).toEqual(['MCP017'])
+    expect(codeOf('A', 'type A = B | string\ntype B = A | number | null').map((d) => d.code)).toEqual(['MCP017'])
+    expect(codeOf('A', 'type A = string | A[]')).toEqual([])
   })
   it('a class imported from another module is MCP010', () => {
     const out = compileFiles({ 'src/tools.ts': "import { Thing } from './thing.ts'\n/** @tool */\nexport function t(x: Thing) {}\n", 'src/thing.ts': 'export class Thing { a = 1 }\n' })
@@ -167,7 +177,7 @@ describe('ajv strict-mode cases are caught first in the type IR', () => {
     ["'auto' | 0 | null"], ['unknown | null'], ['string | number | null'], ["'a' | true"], ['{ a: string; [k: string]: string } | null'],
     ['Set<Date | null>'], ['[string, Int8] | null'], ['bigint | null'], ["Record<'a' | 'b', Int> | { c: string }"], ['Uint8Array | null'],
     ['Map<string, Set<bigint>>'], ["string & MaxLength<80> & MinLength<3> & Pattern<'^a'>"], ['number & Min<0> & Max<0>'], ['1 | 2 | 3.5 | null'],
-    ['true'], ['(string & MaxLength<3>)[] & MinLength<1>'], ['string | Date'], ['{ a: string } | { a: number }'],
+    ['true'], ['(string & MaxLength<3>)[] & MinLength<1>'], ['number | Date'], ['{ a: string } | { a: number }'],
   ])('what the IR accepts, ajv strict mode compiles: %s', (type) => {
     const root = mkdtempSync(join(tmpdir(), 'mcp-aot-strict-'))
     const code = `import type { Int, Int8, MinLength, MaxLength, Min, Max, Pattern } from 'mcp-aot'\n/** @tool */\nexport function t(x: ${type}, y?: ${type}) {}\n`

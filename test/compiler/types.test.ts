@@ -1,8 +1,9 @@
 /** SCHEMA.md § Types: every row of the table, format types, constraint tags, nullable rules, brands. */
 import { describe, expect, it } from 'vitest'
-import { revivePlan } from '../../src/compiler/plans.ts'
+import { argumentText } from '../../src/compiler/artifact-text.ts'
+import { planDefs, revivePlan } from '../../src/compiler/plans.ts'
 import { compileFiles } from './harness.ts'
-import { codesFor, fragment, IMPORTS } from './golden.ts'
+import { codesFor, fragment, IMPORTS, input, tool } from './golden.ts'
 
 const INT = '"minimum":-9007199254740991,"maximum":9007199254740991'
 
@@ -244,7 +245,7 @@ describe('more unions, nullables and compositions', () => {
     ['Set<Date>', '{"type":"array","items":{"type":"string","format":"date-time"},"uniqueItems":true}'],
     ['Map<string, Set<Int8>>', '{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"uniqueItems":true}}'],
     ['[string, number] | null', '{"type":["array","null"],"prefixItems":[{"type":"string"},{"type":"number"}],"minItems":2,"maxItems":2}'],
-    ['string | Date', '{"anyOf":[{"type":"string"},{"type":"string","format":"date-time"}]}'],
+    ['number | Date', '{"anyOf":[{"type":"number"},{"type":"string","format":"date-time"}]}'],
     ['NonNullable<MaybeName>', '{"type":"string"}'],
     ["Record<Color, boolean>", '{"type":"object","properties":{"red":{"type":"boolean"},"blue":{"type":"boolean"}},"required":["red","blue"],"additionalProperties":false}'],
     ["string & { __brand: 'Id' } & MaxLength<5>", '{"type":"string","maxLength":5}'],
@@ -256,6 +257,24 @@ describe('more unions, nullables and compositions', () => {
   })
 })
 
+describe('unions whose branches JSON cannot tell apart but that revive differently (MCP037)', () => {
+  it.each([
+    ['Date | string'], ['string | Date'], ['Date | URL'], ['bigint | Date'], ['Uint8Array | string'], ['Date[] | number[]'],
+    ['Set<string> | string[]'], ['Map<string, Date> | Record<string, string>'], ['{ at: Date } | { at: string }'],
+    ["{ kind: 'a' | 'b'; at: Date } | { kind: 'b'; at: string }"],
+    ["Date | 'a' | '2026-01-01T00:00:00Z'"], ['{ inner: Date | string }[]'], ['Record<string, Date | string>'],
+  ])('%s', (type) => {
+    expect(codesFor(type)).toEqual(['MCP037'])
+  })
+  it.each([
+    ["Date | 'now' | 'never'"], ['[Date] | [string, string]'], ["{ kind: 'a'; at: Date } | { kind: 'b'; at: string }"],
+    ['{ at: Date } | { on: string }'], ['{ a: Date; b?: number } | { c: number }'], ['string | number'],
+    ['{ at: Date; [k: string]: unknown } | { n: number }'],
+  ])('%s is told apart', (type) => {
+    expect(codesFor(type)).toEqual([])
+  })
+})
+
 describe('the function receives (revival plan per row)', () => {
   const plan = (type: string) => {
     const out = compileFiles({ 'src/tools.ts': `${IMPORTS}/** @tool */\nexport function t(x: ${type}) {}\n` })
@@ -263,7 +282,7 @@ describe('the function receives (revival plan per row)', () => {
     return revivePlan({ kind: 'object', props: out.declarations[0]!.props })
   }
   it.each([
-    ['boolean'], ['number'], ['Int'], ['string'], ["'a' | 'b'"], ['unknown'], ['JsonObject'], ['string[]'], ['{ a: string }'], ['string | Date'], ['Email'], ['DateTimeString'],
+    ['boolean'], ['number'], ['Int'], ['string'], ["'a' | 'b'"], ['unknown'], ['JsonObject'], ['string[]'], ['{ a: string }'], ['string | number'], ['{ a: string } | { b: string }'], ['Email'], ['DateTimeString'],
   ])('%s: as parsed', (type) => {
     expect(plan(type)).toBe(0)
   })
@@ -281,7 +300,127 @@ describe('the function receives (revival plan per row)', () => {
     ['Date | null', { nullable: 'date' }],
     ['Record<string, bigint>', { props: {}, rest: 'bigint' }],
     ['{ at: Date; n: number; tags: Set<string> }', { props: { at: 'date', tags: { set: 0 } } }],
+    // Unions: each branch with its run-time test, literal sets first; trailing branches that revive nothing are left out.
+    ['Date | number', { anyOf: [['string', 'date']] }],
+    ['number | Date', { anyOf: [['number', 0], ['string', 'date']] }],
+    ['bigint | number', { anyOf: [['string', 'bigint']] }],
+    ['Date | null', { nullable: 'date' }],
+    ['Date | number | null', { nullable: { anyOf: [['string', 'date']] } }],
+    ["Date | 'now'", { anyOf: [[{ in: ['now'] }, 0], ['string', 'date']] }],
+    ['URL | { host: string }', { anyOf: [['string', 'url']] }],
+    ['Uint8Array | number[]', { anyOf: [['string', 'bytes']] }],
+    ['Set<string> | boolean', { anyOf: [['array', { set: 0 }]] }],
+    ["Map<string, Date> | 'none'", { anyOf: [[{ in: ['none'] }, 0], ['object', { map: 'date' }]] }],
+    ['(Date | number)[]', { items: { anyOf: [['string', 'date']] } }],
+    ['[Date, string] | [number]', { anyOf: [[{ length: 2 }, { tuple: ['date', 0] }]] }],
+    [
+      "{ kind: 'range'; from: Date; to?: Date } | { kind: 'all' }",
+      { anyOf: [[{ has: ['kind', 'from'], is: { kind: ['range'] }, only: ['kind', 'from', 'to'] }, { props: { from: 'date', to: 'date' } }]] },
+    ],
+    [
+      "{ kind: 'all' } | { kind: 'range'; from: Date }",
+      { anyOf: [[{ has: ['kind'], is: { kind: ['all'] }, only: ['kind'] }, 0], [{ has: ['kind', 'from'], is: { kind: ['range'] }, only: ['kind', 'from'] }, { props: { from: 'date' } }]] },
+    ],
+    ['{ at: Date } | { n: number }', { anyOf: [[{ has: ['at'], only: ['at'] }, { props: { at: 'date' } }]] }],
   ])('%s', (type, expected) => {
     expect(plan(type)).toEqual({ props: { x: expected } })
+  })
+})
+
+describe('recursive types: $defs and $ref only where a type recurses', () => {
+  const schemaOf = (source: string) => input(`${source}\n/** @tool t */\nexport function t(x: X) {}\n`)
+  const NODE = '{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["value","children"],"additionalProperties":false}'
+  it('a tree: the parameter and the items refer to one definition', () => {
+    expect(schemaOf('interface Node { value: string; children: Node[] }\ntype X = Node')).toBe(
+      `{"type":"object","properties":{"x":{"$ref":"#/$defs/Node"}},"required":["x"],"additionalProperties":false,"$defs":{"Node":${NODE}}}`,
+    )
+  })
+  it('a non-recursive type next to it stays inline, even when used twice', () => {
+    expect(schemaOf('interface P { n: number }\ninterface Node { value: string; children: Node[] }\ntype X = { a: P; b: P; tree?: Node }')).toBe(
+      '{"type":"object","properties":{"x":{"type":"object","properties":{"a":{"type":"object","properties":{"n":{"type":"number"}},"required":["n"],"additionalProperties":false},' +
+        '"b":{"type":"object","properties":{"n":{"type":"number"}},"required":["n"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Node"}},"required":["a","b"],"additionalProperties":false}},' +
+        `"required":["x"],"additionalProperties":false,"$defs":{"Node":${NODE}}}`,
+    )
+  })
+  it('mutually recursive types: only the one the cycle comes back to is a definition', () => {
+    expect(schemaOf('interface A { b?: B; n: number }\ninterface B { a: A | null }\ntype X = A')).toBe(
+      '{"type":"object","properties":{"x":{"$ref":"#/$defs/A"}},"required":["x"],"additionalProperties":false,"$defs":{"A":{"type":"object","properties":{"b":{"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"null"}]}},"required":["a"],"additionalProperties":false},"n":{"type":"number"}},"required":["n"],"additionalProperties":false}}}',
+    )
+  })
+  it('a recursive generic alias, instantiated twice, is two definitions', () => {
+    expect(schemaOf('type Tree<T> = { v: T; kids: Tree<T>[] }\ntype X = { s: Tree<string>; d: Tree<Date> }')).toBe(
+      '{"type":"object","properties":{"x":{"type":"object","properties":{"s":{"$ref":"#/$defs/Tree"},"d":{"$ref":"#/$defs/Tree2"}},"required":["s","d"],"additionalProperties":false}},"required":["x"],"additionalProperties":false,' +
+        '"$defs":{"Tree":{"type":"object","properties":{"v":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"required":["v","kids"],"additionalProperties":false},' +
+        '"Tree2":{"type":"object","properties":{"v":{"type":"string","format":"date-time"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree2"}}},"required":["v","kids"],"additionalProperties":false}}}',
+    )
+  })
+  it('recursion through a union, a record and an optional property', () => {
+    expect(schemaOf("type X = { kind: 'leaf'; at: Date } | { kind: 'all'; of: X[] } | { kind: 'not'; arg?: X } | { kind: 'map'; m: Record<string, X> }")).toBe(
+      '{"type":"object","properties":{"x":{"$ref":"#/$defs/X"}},"required":["x"],"additionalProperties":false,"$defs":{"X":{"anyOf":[' +
+        '{"type":"object","properties":{"kind":{"type":"string","enum":["leaf"]},"at":{"type":"string","format":"date-time"}},"required":["kind","at"],"additionalProperties":false},' +
+        '{"type":"object","properties":{"kind":{"type":"string","enum":["all"]},"of":{"type":"array","items":{"$ref":"#/$defs/X"}}},"required":["kind","of"],"additionalProperties":false},' +
+        '{"type":"object","properties":{"kind":{"type":"string","enum":["not"]},"arg":{"$ref":"#/$defs/X"}},"required":["kind"],"additionalProperties":false},' +
+        '{"type":"object","properties":{"kind":{"type":"string","enum":["map"]},"m":{"type":"object","additionalProperties":{"$ref":"#/$defs/X"}}},"required":["kind","m"],"additionalProperties":false}]}}}',
+    )
+  })
+  it('an output schema keeps "type":"object" at its root', () => {
+    expect(JSON.parse(tool('interface Node { value: string; children: Node[] }\n/** @tool t */\nexport function t(): Node { return { value: "", children: [] } }\n')).outputSchema).toEqual(
+      { ...JSON.parse(NODE), $defs: { Node: JSON.parse(NODE) } },
+    )
+  })
+  it('revival plans: a recursive type is one plan, referred to by index; a tree with nothing to revive has none', () => {
+    const plan = (source: string) => {
+      const out = compileFiles({ 'src/tools.ts': `${source}\n/** @tool */\nexport function t(x: X) {}\n` })
+      if (out.diagnostics.length) throw new Error(out.message)
+      const defs = planDefs()
+      return { plan: revivePlan({ kind: 'object', props: out.declarations[0]!.props }, defs), defs: defs.plans }
+    }
+    expect(plan('interface X { at: Date; replies: X[] }')).toEqual({ plan: { props: { x: { ref: 0 } } }, defs: [{ props: { at: 'date', replies: { items: { ref: 0 } } } }] })
+    expect(plan('interface X { text: string; replies: X[] }')).toEqual({ plan: 0, defs: [] })
+    expect(plan('type X = { v: bigint } | { and: X[] }')).toEqual({
+      plan: { props: { x: { ref: 0 } } },
+      defs: [{ anyOf: [[{ has: ['v'], only: ['v'] }, { props: { v: 'bigint' } }], [{ has: ['and'], only: ['and'] }, { props: { and: { items: { ref: 0 } } } }]] }],
+    })
+  })
+})
+
+describe('names Object.prototype also has', () => {
+  it('are ordinary properties of the schema', () => {
+    expect(input('/** @tool t */\nexport function t(toString: string, constructor?: number, valueOf?: { hasOwnProperty: boolean }) {}\n')).toBe(
+      '{"type":"object","properties":{"toString":{"type":"string"},"constructor":{"type":"number"},"valueOf":{"type":"object","properties":{"hasOwnProperty":{"type":"boolean"}},"required":["hasOwnProperty"],"additionalProperties":false}},"required":["toString"],"additionalProperties":false}',
+    )
+  })
+  it("__proto__ as a declared property, parameter or Record key is MCP020 (never an ajv error)", () => {
+    expect(codesFor("Record<'__proto__' | 'a', number>")).toEqual(['MCP020'])
+    expect(codesFor('{ __proto__: string }')).toEqual(['MCP020'])
+    const out = compileFiles({ 'src/tools.ts': "/** @tool */\nexport function t(x: Record<'a' | '__proto__', number>) {}\n" })
+    expect(out.diagnostics.map((d) => [d.code, d.loc.line, d.loc.column])).toEqual([['MCP020', 2, 29]])
+    expect(out.message).not.toMatch(/ajv/i)
+  })
+})
+
+describe('a recursive type in an intersection', () => {
+  it('adds its properties, its own recursion still a $ref', () => {
+    expect(input('interface Node { value: string; children: Node[] }\n/** @tool t */\nexport function t(x: Node & { depth: number }) {}\n')).toBe(
+      '{"type":"object","properties":{"x":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"depth":{"type":"number"}},"required":["value","children","depth"],"additionalProperties":false}},"required":["x"],"additionalProperties":false,' +
+        '"$defs":{"Node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["value","children"],"additionalProperties":false}}}',
+    )
+  })
+})
+
+describe('a recursive type in SKILL.md and llms.txt', () => {
+  it('is spelt out where it first appears and named inside itself', () => {
+    const out = compileFiles({ 'src/tools.ts': 'interface Node { value: string; children: Node[] }\n/** @tool */\nexport function t(x: Node, y: Node[]) {}\n' })
+    expect(out.declarations[0]!.props.map(argumentText)).toEqual([
+      'Node, recursive: { value: string, children: array of Node }',
+      'array of (Node, recursive: { value: string, children: array of Node })',
+    ])
+  })
+})
+
+describe('a default of a recursive union', () => {
+  it('is checked against its definition', () => {
+    expect(codesFor('Json = "x"', 'type Json = string | number | Json[] | { [k: string]: Json }')).toEqual([])
+    expect(codesFor('Json = true', 'type Json = string | number | Json[] | { [k: string]: Json }')).toEqual(['MCP022'])
   })
 })

@@ -89,9 +89,26 @@ describe('compileValidators', () => {
   it('names the validator ajv refuses, and refuses references and unevaluated*', () => {
     expect(() => compileValidators({ ok: echo, bad: { type: 'string', minimum: 1 } })).toThrow(/^Validator bad: ajv refused the schema/)
     expect(() => compileValidators({ ok: echo, bad: { type: 'string', description: 3 } })).toThrow(/^Validator bad: ajv refused the schema/)
-    expect(() => compileValidators({ r: closed({ a: { $ref: '#/$defs/x' } }) })).toThrow(/^Validator r: '\$ref' is not supported/)
+    expect(() => compileValidators({ r: closed({ a: { $ref: 'https://example.com/x' } }) })).toThrow(/^Validator r: '\$ref' is not supported/)
+    expect(() => compileValidators({ r: closed({ a: { $ref: '#/$defs/x' } }) })).toThrow(/^Validator r: ajv refused the schema/)
+    expect(() => compileValidators({ r: { ...closed({}), definitions: {} } })).toThrow(/^Validator r: 'definitions' is not supported/)
     expect(() => compileValidators({ u: { type: 'object', unevaluatedProperties: false } })).toThrow(/^Validator u: 'unevaluatedProperties' is not supported/)
     expect(() => compileValidators({ 'not-an-identifier': echo })).toThrow(/not a JS identifier/)
+  })
+})
+
+describe('recursive types (local $defs and $ref)', () => {
+  const node = { type: 'object', properties: { v: { type: 'integer' }, kids: { type: 'array', items: { $ref: '#/$defs/Node' } } }, required: ['v', 'kids'], additionalProperties: false }
+  const root = { $ref: '#/$defs/Node' }
+  const tree = { ...closed({ root }), $defs: { Node: node } }
+  it('validates at every depth, also where a shared fragment moved out of the root', async () => {
+    const mod = (await loadModule({ all: compileValidators({ a: tree, c: { ...closed({ t: root, n: node }), $defs: { Node: node } } }) })) as unknown as { all: ValidateFn[] }
+    const [a, c] = mod.all
+    const deep = { v: 1, kids: [{ v: 2, kids: [{ v: 3, kids: [] }] }] }
+    expect(a!({ root: deep })).toBe(true)
+    expect(c!({ t: deep, n: deep })).toBe(true)
+    expect(c!({ t: deep, n: { v: 1, kids: [{ v: 2 }] } })).toBe(false)
+    expect(linesFor(a!, { root: { v: 1, kids: [{ v: 2, kids: [{ v: 'three', kids: [] }] }] } })).toEqual(["Argument 'root.kids[0].kids[0].v' must be an integer."])
   })
 })
 

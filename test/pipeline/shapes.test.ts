@@ -1,0 +1,178 @@
+/**
+ * Unions revived by the branch the value matched, string-or-nothing results, and argument names that
+ * Object.prototype also has: end to end through the esbuild plugin and a tools/call.
+ */
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { McpServer } from '../../src/runtime/api.ts'
+import { bundleWorker, loadWorker } from '../runtime/bundle.ts'
+import { legacyRequest, send } from '../runtime/helpers.ts'
+
+let server: McpServer<any>
+beforeAll(async () => {
+  server = await loadWorker(await bundleWorker(fileURLToPath(new URL('./fixtures/shapes-worker.ts', import.meta.url))))
+})
+
+async function call(name: string, args: unknown): Promise<any> {
+  const reply = await send(server, legacyRequest('tools/call', { name, arguments: args }))
+  expect(reply.status).toBe(200)
+  return reply.body.result
+}
+
+/** The text of a result's one text part, parsed. */
+async function seen(name: string, args: unknown): Promise<unknown> {
+  const result = await call(name, args)
+  expect(result.isError).toBeUndefined()
+  expect(result.content).toHaveLength(1)
+  return JSON.parse(result.content[0].text)
+}
+
+const ARGS = {
+  at: '2026-05-01T10:00:00Z',
+  span: { kind: 'range', from: '2026-05-01T00:00:00Z' },
+  big: '12345678901234567890',
+  maybe: '2026-01-02T00:00:00Z',
+  site: 'https://example.com/a',
+  blob: 'aGk=',
+  tags: ['x', 'y'],
+  counts: { a: '2026-01-03T00:00:00Z' },
+  many: ['2026-01-04T00:00:00Z', 7],
+  byKey: { a: 'never', b: '2026-01-05T00:00:00Z' },
+  pair: ['2026-01-06T00:00:00Z', '9'],
+  nested: { inner: { when: '2026-01-07T00:00:00Z' } },
+}
+
+describe('revival inside unions, by the branch the value matched', () => {
+  it('revives the Date, URL, bigint, Uint8Array, Set and Map branches at every depth', async () => {
+    expect(await seen('unions', ARGS)).toEqual({
+      at: 'Date 2026-05-01T10:00:00.000Z',
+      span: { kind: 'range', from: 'Date 2026-05-01T00:00:00.000Z' },
+      big: 'bigint 12345678901234567890',
+      maybe: 'Date 2026-01-02T00:00:00.000Z',
+      site: 'URL https://example.com/a',
+      blob: 'Uint8Array 104,105',
+      tags: 'Set ["x","y"]',
+      counts: 'Map [["a","Date 2026-01-03T00:00:00.000Z"]]',
+      many: ['Date 2026-01-04T00:00:00.000Z', 7],
+      byKey: { a: 'never', b: 'Date 2026-01-05T00:00:00.000Z' },
+      pair: ['Date 2026-01-06T00:00:00.000Z', 'bigint 9'],
+      nested: { inner: { when: 'Date 2026-01-07T00:00:00.000Z' } },
+    })
+  })
+
+  it('leaves the other branches as they came', async () => {
+    const plain = {
+      at: 5,
+      span: { kind: 'all' },
+      big: 3.5,
+      maybe: null,
+      site: { host: 'h' },
+      blob: [1, 2],
+      tags: false,
+      counts: 'none',
+      pair: [1, true],
+      nested: { inner: { when: 'now' } },
+    }
+    expect(await seen('unions', { ...ARGS, ...plain })).toMatchObject(plain)
+    expect(await seen('unions', { ...ARGS, ...plain, nested: { inner: null } })).toMatchObject({ nested: { inner: null } })
+  })
+
+  it('a revived branch that cannot be converted is an argument error, not a failed tool', async () => {
+    const result = await call('unions', { ...ARGS, blob: 'aGk' })
+    expect(result).toEqual({ content: [{ type: 'text', text: "Argument 'blob' is not a valid base64." }], isError: true })
+  })
+})
+
+describe('string results that may be null or undefined', () => {
+  it.each([
+    ['maybe_name', 'user a'],
+    ['optional_name', 'user b'],
+    ['later_name', 'user c'],
+  ])('%s: the string is one text part, not JSON; null or undefined is no content', async (name, text) => {
+    expect(await call(name, { found: true })).toEqual({ content: [{ type: 'text', text }] })
+    expect(await call(name, { found: false })).toEqual({ content: [] })
+  })
+})
+
+describe('names Object.prototype also has', () => {
+  it('an absent parameter named toString, constructor, valueOf or hasOwnProperty is undefined', async () => {
+    expect(await seen('inherited', {})).toEqual({ toString: 'undefined', constructor: 'undefined', valueOf: 'undefined', hasOwnProperty: 'undefined' })
+    expect(await seen('inherited', { toString: 'a', constructor: 1, valueOf: true, hasOwnProperty: 'b' })).toEqual({
+      toString: 'string',
+      constructor: 'number',
+      valueOf: 'boolean',
+      hasOwnProperty: 'string',
+    })
+  })
+
+  it('a required property named like an inherited member must be sent: the inherited one never counts', async () => {
+    expect(await call('owned', { scores: {} })).toEqual({ content: [{ type: 'text', text: "Argument 'valueOf' is required." }], isError: true })
+    expect(await call('inherited', { toString: 5 })).toMatchObject({ isError: true })
+  })
+
+  it('reads own properties only, and revives one named constructor', async () => {
+    expect(await seen('owned', { valueOf: 2, scores: {} })).toEqual({ toString: 'undefined', constructor: 'undefined', valueOf: 2, scores: {}, keys: [] })
+    expect(await seen('owned', { valueOf: 2, constructor: '2026-01-01T00:00:00Z', scores: { toString: 1 } })).toMatchObject({
+      constructor: 'Date 2026-01-01T00:00:00.000Z',
+      scores: { toString: 1 },
+    })
+  })
+
+  it('a JSON key __proto__ is an own key: refused where undeclared, validated as a record entry, never a prototype', async () => {
+    const proto = (json: string) => send(server, legacyRequest('tools/call', { name: 'owned', arguments: JSON.parse(json) }))
+    const unknown = await proto('{"valueOf": 2, "__proto__": {"polluted": true}, "scores": {}}')
+    expect(unknown.body.result).toEqual({ content: [{ type: 'text', text: "Unknown argument '__proto__'." }], isError: true })
+    const bad = await proto('{"valueOf": 2, "scores": {"__proto__": "x"}}')
+    expect(bad.body.result).toEqual({ content: [{ type: 'text', text: "Argument 'scores.__proto__' must be a number." }], isError: true })
+    const good = await proto('{"valueOf": 2, "scores": {"__proto__": 3}}')
+    expect(JSON.parse(good.body.result.content[0].text)).toMatchObject({ scores: { ['__proto__']: 3 }, keys: ['__proto__'] })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('a declared result property named toString or constructor is sent only when the value has it', async () => {
+    expect((await call('shown', { withString: false })).structuredContent).toEqual({ name: 'n' })
+    expect((await call('shown', { withString: true })).structuredContent).toEqual({ toString: 's', name: 'n' })
+  })
+})
+
+describe('recursive types', () => {
+  it('tools/list writes $defs once and $ref where the type recurses', async () => {
+    const reply = await send(server, legacyRequest('tools/list', {}))
+    const tool = reply.body.result.tools.find((t: { name: string }) => t.name === 'thread')
+    expect(JSON.stringify(tool.outputSchema)).toBe(
+      '{"type":"object","properties":{"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"replies":{"type":"array","items":{"$ref":"#/$defs/Comment"}}},"required":["text","at","replies"],"additionalProperties":false,' +
+        '"$defs":{"Comment":{"type":"object","properties":{"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"replies":{"type":"array","items":{"$ref":"#/$defs/Comment"}}},"required":["text","at","replies"],"additionalProperties":false}}}',
+    )
+  })
+
+  it('validates and revives at every depth', async () => {
+    const args = {
+      thread: { text: 'a', at: '2026-01-01T00:00:00Z', replies: [{ text: 'b', at: '2026-01-02T00:00:00Z', replies: [{ text: 'c', at: '2026-01-03T00:00:00Z', replies: [] }] }] },
+      tree: { v: '1', kids: [{ v: '2', kids: [{ v: '-3', kids: [] }] }] },
+      filter: { and: [{ field: 'f', eq: 'x' }, { not: { after: '2026-01-04T00:00:00Z' } }] },
+      folder: { name: 'root', files: { a: '2026-01-05T00:00:00Z', sub: { name: 'sub', parent: null, files: { b: '2026-01-06T00:00:00Z' } } } },
+    }
+    expect(await seen('recursive', args)).toEqual({
+      thread: {
+        text: 'a', at: 'Date 2026-01-01T00:00:00.000Z',
+        replies: [{ text: 'b', at: 'Date 2026-01-02T00:00:00.000Z', replies: [{ text: 'c', at: 'Date 2026-01-03T00:00:00.000Z', replies: [] }] }],
+      },
+      tree: { v: 'bigint 1', kids: [{ v: 'bigint 2', kids: [{ v: 'bigint -3', kids: [] }] }] },
+      filter: { and: [{ field: 'f', eq: 'x' }, { not: { after: 'Date 2026-01-04T00:00:00.000Z' } }] },
+      folder: { name: 'root', files: { a: 'Date 2026-01-05T00:00:00.000Z', sub: { name: 'sub', parent: null, files: { b: 'Date 2026-01-06T00:00:00.000Z' } } } },
+    })
+    const bad = await call('recursive', { ...args, thread: { ...args.thread, replies: [{ text: 'b', at: 'yesterday', replies: [{ text: 1, at: '2026-01-03T00:00:00Z' }] }] } })
+    expect(bad).toEqual({
+      content: [{ type: 'text', text: ["Argument 'thread.replies[0].at' must be a valid date-time.", "Argument 'thread.replies[0].replies[0].replies' is required.", "Argument 'thread.replies[0].replies[0].text' must be a string."].join('\n') }],
+      isError: true,
+    })
+  })
+
+  it('projects a recursive result at every depth', async () => {
+    const result = await call('thread', { depth: 2 })
+    expect(result.structuredContent).toEqual({
+      text: 'c0', at: '2026-01-01T00:00:00.000Z',
+      replies: [{ text: 'c1', at: '2026-01-02T00:00:00.000Z', replies: [{ text: 'c2', at: '2026-01-03T00:00:00.000Z', replies: [] }] }],
+    })
+  })
+})
