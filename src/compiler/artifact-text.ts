@@ -25,6 +25,8 @@ const withParts = (base: string, parts: (string | undefined)[]) => {
 function typeText(t: TypeIR): string {
   switch (t.kind) {
     case 'any': return 'any JSON value'
+    case 'nonnull': return 'any value but null'
+    case 'nonprimitive': return 'object or array'
     case 'object-any': return 'object'
     case 'boolean': return 'boolean'
     case 'number': {

@@ -37,6 +37,8 @@ function enumType(values: readonly Literal[]): string | undefined {
 function fields(type: TypeIR): Fields {
   switch (type.kind) {
     case 'any': return {}
+    case 'nonnull': return { type: ['boolean', 'number', 'string', 'array', 'object'] }
+    case 'nonprimitive': return { type: ['array', 'object'] }
     case 'object-any': return { type: 'object' }
     case 'boolean': return { type: 'boolean' }
     case 'number': return { type: type.integer ? 'integer' : 'number', minimum: type.minimum, maximum: type.maximum }
