@@ -39,9 +39,10 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
       return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest)
     }
     case 'NonNullable': {
+      // T & {}: null and undefined removed; unknown becomes {}.
       const inner = r.resolve(arg(0), env)
-      if (inner.kind === 'optional') return inner.inner.kind === 'nullable' ? inner.inner.inner : inner.inner
-      return inner.kind === 'nullable' ? inner.inner : inner
+      const value = inner.kind === 'optional' ? inner.inner : inner
+      return value.kind === 'nullable' ? value.inner : value.kind === 'any' ? { kind: 'nonnull' } : value
     }
     case 'Pick':
     case 'Omit': {
