@@ -4,7 +4,7 @@ import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable } from './emit.ts'
 import { extract, type Declaration } from './extract.ts'
 import type { Project } from './project.ts'
-import { Resolver } from './resolve.ts'
+import { Resolver, type ResolverOptions } from './resolve.ts'
 
 /** Cheap test before parsing: a module without these words declares nothing. */
 export const MARKER = /@(tool|resource|prompt)\b/
@@ -18,11 +18,11 @@ export interface Analysis {
 }
 
 /** Reads a module's declarations; never throws for the user's code (findings are in `error`). */
-export function analyze(project: Project, id: string, code: string): Analysis {
+export function analyze(project: Project, id: string, code: string, options: ResolverOptions = {}): Analysis {
   const file = project.file(id, code)
   project.read.clear()
   const found: Diagnostic[] = []
-  const declarations = extract(file, new Resolver(project), found)
+  const declarations = extract(file, new Resolver(project, options), found)
   // A broken shared type is one finding, however many declarations use it.
   const diagnostics = [...new Map(found.map((d) => [`${d.code} ${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.message}`, d])).values()]
   const read = [...project.read].filter((p) => p !== id)
@@ -39,9 +39,9 @@ export interface CompiledModule extends Analysis {
 }
 
 /** The transformed module, or null when it declares nothing. Throws the module's CompileError. */
-export function compileModule(project: Project, id: string, code: string): CompiledModule | null {
+export function compileModule(project: Project, id: string, code: string, options: ResolverOptions = {}): CompiledModule | null {
   if (!MARKER.test(code)) return null
-  const analysis = analyze(project, id, code)
+  const analysis = analyze(project, id, code, options)
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
   const s = new MagicString(code)

@@ -38,6 +38,7 @@ export const CODES = {
   MCP029: 'return type that cannot be described',
   MCP030: '@param for a parameter that does not exist',
   MCP031: 'resource URI template and parameters disagree',
+  MCP032: 'schema over the size budget',
 } as const
 
 export type Code = keyof typeof CODES

@@ -13,6 +13,7 @@ import { lookup, exported, type Sym } from './scope.ts'
 import { resolveGlobal } from './globals.ts'
 import { intersect, NoValue } from './intersect.ts'
 import { mergeProps, objectOrEmpty, objectType, type ObjectIR } from './objects.ts'
+import { DEFAULT_SCHEMA_BUDGET, type Origin } from './size.ts'
 import { applyTags, type Tag } from './tags.ts'
 
 /** What a type node can mean before it is known to be an argument value. */
@@ -52,11 +53,22 @@ const UNSUPPORTED: Record<string, string> = {
   TSThisType: 'The this type is not part of the contract. Name the type instead.',
 }
 
+export interface ResolverOptions {
+  /** The largest input or output schema a tool may have, in bytes of JSON (default 64 KiB). */
+  schemaBudget?: number
+}
+
 export class Resolver {
   readonly project: Project
+  readonly schemaBudget: number
+  /** The declaration each named type's IR node came from (size.ts names the one that multiplies). */
+  readonly origins = new WeakMap<object, Origin>()
+  /** Non-generic declarations resolved once: one IR node per named type, however often it is used. */
+  private readonly resolved = new Map<string, Resolved>()
 
-  constructor(project: Project) {
+  constructor(project: Project, options: ResolverOptions = {}) {
     this.project = project
+    this.schemaBudget = options.schemaBudget ?? DEFAULT_SCHEMA_BUDGET
   }
 
   refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never {
@@ -365,6 +377,17 @@ export class Resolver {
       case 'enum': return { kind: 'enum', values: this.enumMembers(sym, env).map((m) => m.value) }
     }
     const decl = sym.nodes[0]
+    const shared = args.length === 0 && !sym.nodes.some((d: any) => d.typeParameters)
+    const known = shared ? this.resolved.get(key) : undefined
+    if (known) return known
+    const out = this.shape(sym, decl, args, env, node, key)
+    if (typeof out === 'object' && !this.origins.has(out)) this.origins.set(out, { name: sym.name, loc: locOf(sym.file, decl) })
+    if (shared) this.resolved.set(key, out)
+    return out
+  }
+
+  /** An interface's or type alias's type, its type parameters bound to `args`. */
+  private shape(sym: Extract<Sym, { kind: 'decl' }>, decl: any, args: any[], env: Env, node: any, key: string): Resolved {
     const inner: Env = { file: sym.file, params: this.bind(decl, sym.name, args, env, node), stack: [...env.stack, key] }
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
     let acc: Members = { props: [] }
