@@ -23,14 +23,19 @@ const none = (reason: string, code?: Code): never => {
   throw new NoValue(reason, code)
 }
 
-/** A type's kind as a sentence part, for the reasons above. */
-function kindText(t: TypeIR): string {
+/** A type's kind as a sentence part, for refusals (`a string and a number have no value in common`). */
+export function kindText(t: TypeIR): string {
   switch (t.kind) {
     case 'enum': return t.values.map((v) => JSON.stringify(v)).join(' | ')
     case 'number': return t.integer ? 'an integer' : 'a number'
     case 'object': case 'object-any': return 'an object'
     case 'nonprimitive': return 'object'
-    case 'array': case 'tuple': return 'an array'
+    case 'nonnull': return '{}'
+    case 'any': return 'any value'
+    case 'nullable': return `${kindText(t.inner)} or null`
+    case 'union': return t.members.map(kindText).join(' or ')
+    case 'array': return t.set ? 'a set' : 'an array'
+    case 'tuple': return 'an array'
     case 'date': return 'Date'
     case 'url': return 'URL'
     case 'bytes': return 'Uint8Array'
@@ -122,21 +127,25 @@ function checkedRange<T extends TypeIR>(t: T): T {
   return t
 }
 
+/** Patterns written by bothPatterns: `^` and lookaheads only, so a third one joins the list instead of nesting. */
+const combined = new Set<string>()
+
 /** Both patterns must match: each as a lookahead that may start anywhere (`[\s\S]*?`), so anchors keep their meaning. */
 export function bothPatterns(first: string, second: string): string {
   if (first === second) return first
   const groups = (p: string) => new RegExp(`${p}|`, 'u').exec('')!.length - 1
-  const lookahead = (p: string) => (p.startsWith('^(?=') ? p.slice(1) : `(?=[\\s\\S]*?(?:${p}))`)
-  const combined = `^${lookahead(first)}${lookahead(second)}`
+  const lookahead = (p: string) => (combined.has(p) ? p.slice(1) : `(?=[\\s\\S]*?(?:${p}))`)
+  const both = `^${lookahead(first)}${lookahead(second)}`
   let ok = true
   try {
     ok = !(groups(first) > 0 && /\\[1-9]|\\k</.test(second))
-    new RegExp(combined, 'u')
+    new RegExp(both, 'u')
   } catch {
     ok = false
   }
-  if (!ok) none(`the patterns ${first} and ${second} cannot be combined into one (they do not compile together as a u-flag regular expression, or the second refers to a numbered group). Write one Pattern that says both`, 'MCP023')
-  return combined
+  if (ok) combined.add(both)
+  else none(`the patterns ${first} and ${second} cannot be combined into one (they do not compile together as a u-flag regular expression, or the second refers to a numbered group). Write one Pattern that says both`, 'MCP023')
+  return both
 }
 
 function within<T>(where: string, f: () => T): T {

@@ -5,7 +5,7 @@
  */
 import type { Loc, TypeIR } from './ir.ts'
 import { intRange } from './builtins.ts'
-import { intersect, NoValue } from './intersect.ts'
+import { intersect, kindText, NoValue } from './intersect.ts'
 import { Refusal } from './refusal.ts'
 
 export type TagName = 'min' | 'max' | 'minLength' | 'maxLength' | 'pattern'
@@ -19,24 +19,13 @@ export interface Tag {
 
 const SPELLING: Record<TagName, string> = { min: 'Min', max: 'Max', minLength: 'MinLength', maxLength: 'MaxLength', pattern: 'Pattern' }
 
-function describe(type: TypeIR): string {
-  switch (type.kind) {
-    case 'number': return type.integer ? 'an integer' : 'a number'
-    case 'string': return 'a string'
-    case 'array': return type.set ? 'a set' : 'an array'
-    case 'object': case 'object-any': case 'nonprimitive': return 'an object'
-    case 'enum': return 'a literal union'
-    default: return `a ${type.kind}`
-  }
-}
-
 function misfit(tag: Tag, type: TypeIR): Refusal {
   const name = SPELLING[tag.tag]
   const fits =
     tag.tag === 'min' || tag.tag === 'max' ? 'numbers and integers (number & Min<1>)'
       : tag.tag === 'pattern' ? 'strings (string & Pattern<\'^[a-z]+$\'>)'
         : 'strings and arrays (string & MaxLength<80>, string[] & MaxLength<5>)'
-  return new Refusal('MCP021', `${name}<${JSON.stringify(tag.value)}> does not fit ${describe(type)}: it applies to ${fits}. Move the tag to a type it fits or remove it.`, tag.loc)
+  return new Refusal('MCP021', `${name}<${JSON.stringify(tag.value)}> does not fit ${kindText(type)}: it applies to ${fits}. Move the tag to a type it fits or remove it.`, tag.loc)
 }
 
 function checkPattern(tag: Tag): void {

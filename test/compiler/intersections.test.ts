@@ -108,6 +108,11 @@ describe('constraint tags intersect (item 6)', () => {
     expect(fragment("string & Pattern<'a'> & Pattern<'b'> & Pattern<'c$'>")).toBe(JSON.stringify({ type: 'string', pattern: three }))
     expect(['abc', 'bac', 'cab', 'ab'].filter((s) => new RegExp(three, 'u').test(s))).toEqual(['abc', 'bac'])
   })
+  it("a pattern the user wrote with lookaheads is wrapped like any other (only the build's own combinations are joined)", () => {
+    const combined = String.raw`^(?=[\s\S]*?(?:^(?=.*[0-9]).{3,}$))(?=[\s\S]*?(?:^[a-z0-9]+$))`
+    expect(fragment("string & Pattern<'^(?=.*[0-9]).{3,}$'> & Pattern<'^[a-z0-9]+$'>")).toBe(JSON.stringify({ type: 'string', pattern: combined }))
+    expect(['ab1', 'abc', 'a1', 'AB1', 'ab12'].filter((s) => new RegExp(combined, 'u').test(s))).toEqual(['ab1', 'ab12'])
+  })
   it('two patterns that cannot be combined are refused with MCP023', () => {
     expect(codesFor(String.raw`string & Pattern<'(a)\\1'> & Pattern<'(b)\\1'>`)).toEqual(['MCP023'])
     expect(codesFor("string & Pattern<'(?<x>a)'> & Pattern<'(?<x>b)'>")).toEqual(['MCP023'])
