@@ -63,8 +63,9 @@ export class Resolver {
   readonly schemaBudget: number
   /** The declaration each named type's IR node came from (size.ts names the one that multiplies). */
   readonly origins = new WeakMap<object, Origin>()
-  /** Non-generic declarations resolved once: one IR node per named type, however often it is used. */
+  /** Declarations resolved once per set of type arguments: one IR node per named type, however often it is used. */
   private readonly resolved = new Map<string, Resolved>()
+  private readonly ids = new Map<Resolved, number>()
 
   constructor(project: Project, options: ResolverOptions = {}) {
     this.project = project
@@ -377,18 +378,26 @@ export class Resolver {
       case 'enum': return { kind: 'enum', values: this.enumMembers(sym, env).map((m) => m.value) }
     }
     const decl = sym.nodes[0]
-    const shared = args.length === 0 && !sym.nodes.some((d: any) => d.typeParameters)
-    const known = shared ? this.resolved.get(key) : undefined
+    const params = this.bind(decl, sym.name, args, env, node)
+    // One IR node per declaration and type arguments (the same argument nodes): shared types stay shared.
+    const instance = `${key}<${[...params.values()].map((r) => this.identity(r)).join(',')}>`
+    const known = this.resolved.get(instance)
     if (known) return known
-    const out = this.shape(sym, decl, args, env, node, key)
-    if (typeof out === 'object' && !this.origins.has(out)) this.origins.set(out, { name: sym.name, loc: locOf(sym.file, decl) })
-    if (shared) this.resolved.set(key, out)
+    const out = this.shape(sym, decl, params, env, key)
+    if (!this.origins.has(out)) this.origins.set(out, { name: sym.name, loc: locOf(sym.file, decl) })
+    this.resolved.set(instance, out)
     return out
   }
 
-  /** An interface's or type alias's type, its type parameters bound to `args`. */
-  private shape(sym: Extract<Sym, { kind: 'decl' }>, decl: any, args: any[], env: Env, node: any, key: string): Resolved {
-    const inner: Env = { file: sym.file, params: this.bind(decl, sym.name, args, env, node), stack: [...env.stack, key] }
+  private identity(r: Resolved): number {
+    let id = this.ids.get(r)
+    if (id === undefined) this.ids.set(r, (id = this.ids.size))
+    return id
+  }
+
+  /** An interface's or type alias's type, its type parameters bound. */
+  private shape(sym: Extract<Sym, { kind: 'decl' }>, decl: any, params: Map<string, Resolved>, env: Env, key: string): Resolved {
+    const inner: Env = { file: sym.file, params, stack: [...env.stack, key] }
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
     let acc: Members = { props: [] }
     for (const d of sym.nodes) {

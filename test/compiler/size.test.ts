@@ -54,6 +54,13 @@ describe('the budget', () => {
     expect(small.diagnostics.map((d) => d.code)).toEqual(['MCP032'])
     expect(small.diagnostics[0]!.message).toContain('would be 126 bytes of JSON, over the 50 bytes budget. Every type is written inline.')
   })
+  it('generic aliases share their instances too: 2^22 copies are measured, not built', () => {
+    let src = 'type G0<T> = { a: T; b: T }\n'
+    for (let i = 1; i <= 22; i++) src += `type G${i}<T> = { x: G${i - 1}<T>; y: G${i - 1}<T> }\n`
+    const out = compileFiles({ 'src/tools.ts': `${src}/** @tool */\nexport function t(x: G22<string>) {}\n` })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP032'])
+    expect(out.diagnostics[0]!.message).toContain('G0 (src/tools.ts:1:1) is written out 4194304 times, 126 bytes each')
+  })
   it('gigabytes of schema are refused from the measure alone (nothing of that size is built)', () => {
     const out = compileFiles({ 'src/tools.ts': `${levels(14)}/** @tool */\nexport function t(x: L14) {}\n` })
     expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP032'])
