@@ -103,6 +103,10 @@ export const SIGNATURES: string[] = [
   'x: ({ a: string } | null) & { b: string }', 'x: string & {}', 'x: object & { a: string }', 'x: {} & { a: string }',
   "x: Partial<Todo> & Pick<Todo, 'id'>", "x: Omit<Post, 'score'> & { score?: Int }", 'x: Todo & { done: true }', 'x: Tagged',
   'x: (Money | null) & { note?: string }', "x: Base & Pick<Post, 'title'>", 'x: { tags: string[] } & { tags: (string & MaxLength<3>)[] }',
+  'xs: Array<WithId & Timestamps>', 'x: Required<Partial<Todo> & WithId>', 'x: Event & { at: Date }', "x: (WithId & { kind: 'a' }) | (WithId & { kind: 'b'; n: Int8 })",
+  'x: { p: [string, number] } & { p: [string, Int8] }', "x: Record<'a' | 'b', string> & { a: 'x' | 'y' }", 'x: { m?: Money } & { m?: { amount: Int & Max<100> } }',
+  'x: (string | number) & (number | boolean)', "x: (Int8 | 'k') & (Uint8 | string)", 'x: Readonly<Settings> & Partial<Settings>',
+  'x: { s: Set<string> } & { s: Set<string> & MaxLength<2> }', 'x: { [k: string]: Int8 } & { n: Uint8 }',
   // {}, object, unknown (item 9)
   'x: {}', 'x: {} | null', 'x: object', 'x: object | null', 'x: Record<string, never>', 'x: NonNullable<unknown>', 'x: unknown',
   'x: JsonValue', 'x: JsonObject', 'x: Record<string, unknown>', 'x: any', 'x: Empty', 'x: { a?: {} }',
