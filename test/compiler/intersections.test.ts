@@ -3,7 +3,7 @@
  * Expectations are written by hand from the rules in README.md § Types.
  */
 import { describe, expect, it } from 'vitest'
-import { codesFor, fragment, refuse, IMPORTS } from './golden.ts'
+import { codesFor, fragment, refuse, tool, IMPORTS } from './golden.ts'
 
 const S = '{"type":"string"}'
 const obj = (props: string, required: string[], additional = 'false') =>
@@ -55,6 +55,16 @@ describe('object intersections', () => {
   it('a description and a @default of either side are kept', () => {
     const p = 'interface A { /** The size. @default 3 */ n?: number }\ninterface B { n: Int8 }'
     expect(fragment('A & B', p)).toBe(obj('"n":{"type":"integer","description":"The size.","minimum":-128,"maximum":127,"default":3}', ['n']))
+  })
+  it('an optional property typed never is left out: the closed object already refuses the key (workers-types\' error?: never)', () => {
+    expect(fragment('{ a: string; error?: never }')).toBe(obj(`"a":${S}`, ['a']))
+  })
+  it('an output schema intersects the same way', () => {
+    const out = JSON.parse(tool(`${IMPORTS}interface Meta { duration: number; rows?: Int }\ninterface Res { success: true; meta: Meta & Record<string, unknown>; error?: never }\ntype Result<T> = Res & { results: T[] }\n/** @tool */\nexport function q(): Result<{ id: string }> { return null as any }\n`))
+    expect(JSON.stringify(out.outputSchema)).toBe(obj(
+      `"success":{"type":"boolean","enum":[true]},"meta":${obj('"duration":{"type":"number"},"rows":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}', ['duration'], '{}')},"results":{"type":"array","items":${obj(`"id":${S}`, ['id'])}}`,
+      ['success', 'meta', 'results'],
+    ))
   })
   it('the brand idiom still holds: a primitive meets an object literal', () => {
     expect(fragment("string & { __brand: 'Id' }")).toBe(S)
