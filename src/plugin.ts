@@ -28,6 +28,11 @@ export interface McpAotOptions extends ArtifactOptions {
    * workerd and Deno (Web conditions, everything bundled). Your own config's settings win.
    */
   worker?: string
+  /**
+   * The largest input or output schema a tool may have, in bytes of JSON; default 65536 (64 KiB). Every
+   * schema is inline, so shared nested types multiply; a tool over the budget is a build error (MCP039).
+   */
+  schemaBudget?: number
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -82,7 +87,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
         try {
           const cached = cache.get(id, code)
-          const out = cached ? cached.result : compileModule(project, id, code)
+          const out = cached ? cached.result : compileModule(project, id, code, { schemaBudget: options?.schemaBudget })
           if (!cached) cache.set(id, code, out)
           if (!out) {
             modules.delete(id)

@@ -29,6 +29,8 @@ function typeText(t: TypeIR, named = new Set<string>()): string {
   const text = (inner: TypeIR) => typeText(inner, named)
   switch (t.kind) {
     case 'any': return 'any JSON value'
+    case 'nonnull': return 'any value but null'
+    case 'nonprimitive': return 'object or array'
     case 'object-any': return 'object'
     case 'boolean': return 'boolean'
     case 'number': {

@@ -35,6 +35,11 @@ export const TAG_NAMES: Record<string, 'min' | 'max' | 'minLength' | 'maxLength'
 /** Types only a runtime-filled parameter or a return type may use. */
 export const CONTENT_TYPES = new Set(['TextContent', 'ImageContent', 'AudioContent', 'ResourceLink', 'EmbeddedResource', 'ContentPart'])
 
+/** The range of an IntN type (`Int8` → [-128, 127]). */
+export function intRange(name: string): [number, number] | undefined {
+  return INT_RANGES[name]
+}
+
 /** The value type of an mcp-aot name, or undefined when it is not a plain value type. */
 export function builtinValue(name: string): TypeIR | undefined {
   const range = INT_RANGES[name]

@@ -5,7 +5,7 @@ import { emitTable } from './emit.ts'
 import { extract, type Declaration } from './extract.ts'
 import type { Project } from './project.ts'
 import { Refusal } from './refusal.ts'
-import { Resolver } from './resolve.ts'
+import { Resolver, type ResolverOptions } from './resolve.ts'
 
 /**
  * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,
@@ -22,12 +22,12 @@ export interface Analysis {
 }
 
 /** Reads a module's declarations; never throws for the user's code (findings are in `error`). */
-export function analyze(project: Project, id: string, code: string): Analysis {
+export function analyze(project: Project, id: string, code: string, options: ResolverOptions = {}): Analysis {
   project.read.clear()
   const found: Diagnostic[] = []
   let declarations: Declaration[] = []
   try {
-    declarations = extract(project.file(id, code), new Resolver(project), found)
+    declarations = extract(project.file(id, code), new Resolver(project, options), found)
   } catch (e) {
     if (!(e instanceof Refusal)) throw e
     found.push({ code: e.code, message: e.message, loc: e.loc }) // the module itself does not parse
@@ -47,9 +47,9 @@ export interface CompiledModule extends Analysis {
 }
 
 /** The transformed module, or null when it declares nothing. Throws the module's CompileError. */
-export function compileModule(project: Project, id: string, code: string): CompiledModule | null {
+export function compileModule(project: Project, id: string, code: string, options: ResolverOptions = {}): CompiledModule | null {
   if (!MARKER.test(code)) return null
-  const analysis = analyze(project, id, code)
+  const analysis = analyze(project, id, code, options)
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
   const s = new MagicString(code)

@@ -15,7 +15,7 @@ function fitsFormat(format: string, value: string): boolean {
 
 export function fitsDefault(type: TypeIR, value: Literal): boolean {
   switch (type.kind) {
-    case 'any': return true
+    case 'any': case 'nonnull': return true
     case 'boolean': return typeof value === 'boolean'
     case 'number':
       return typeof value === 'number' && (!type.integer || Number.isInteger(value)) &&

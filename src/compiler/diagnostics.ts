@@ -45,6 +45,7 @@ export const CODES = {
   MCP036: 'overloads whose signatures differ from the implementation',
   MCP037: 'union whose branches JSON cannot tell apart but that revive differently',
   MCP038: 'recursive type without a finite value',
+  MCP039: 'schema over the size budget',
 } as const
 
 export type Code = keyof typeof CODES

@@ -16,6 +16,7 @@ import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
 import { rootSchema, type Schema } from './schema.ts'
+import { inputSize, overBudget, typeSize } from './size.ts'
 import { lookup } from './scope.ts'
 import { checkTags, type DeclKind } from './tag-rules.ts'
 import { templateVariables } from './uri-template.ts'
@@ -349,7 +350,13 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     const conflict = revivalConflict(p.type, p.loc)
     if (conflict) report(new Refusal('MCP037', conflict.message, conflict.loc ?? decl.loc))
   }
-  if (kind === 'tool') result(file, resolver, c, decl, report)
+  if (kind === 'tool') {
+    const size = inputSize(decl.props)
+    if (size > resolver.schemaBudget) {
+      report(new Refusal('MCP039', overBudget(`The input schema of tool '${decl.name}'`, decl.props.map((p) => p.type), size, resolver.schemaBudget, resolver.origins), loc))
+    }
+    result(file, resolver, c, decl, report)
+  }
   if (kind === 'resource') checkResourceParams(file, decl, kindTag)
   if (kind === 'prompt') checkPromptParams(decl, report)
   return decl
@@ -492,6 +499,13 @@ function result(file: SourceFile, resolver: Resolver, c: Candidate, decl: Declar
     throw e
   }
   if (r.kind === 'special' && r.name === 'promise') r = r.inner!
+  if (r.kind === 'object' || r.kind === 'object-any') {
+    const size = typeSize(r)
+    if (size > resolver.schemaBudget) {
+      report(new Refusal('MCP039', overBudget(`The output schema of tool '${decl.name}'`, [r], size, resolver.schemaBudget, resolver.origins), locOf(file, node)))
+      return
+    }
+  }
   decl.result = plan(r, decl)
 }
 

@@ -3,7 +3,7 @@
  * the utility types SCHEMA.md evaluates, and the refusals for every other global.
  */
 import type { TypeIR } from './ir.ts'
-import { objectType, PROTO_MESSAGE } from './objects.ts'
+import { objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Resolved, Resolver } from './resolve.ts'
 
 const UNSUPPORTED_GLOBALS = new Set(['Exclude', 'Extract', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
@@ -36,12 +36,13 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
       const inner = r.resolve(arg(0), env)
       if (name === 'Readonly') return inner
       const obj = r.objectOf(inner, name, env, node)
-      return { ...obj, props: obj.props.map((p) => ({ ...p, optional: name === 'Partial' })) }
+      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest)
     }
     case 'NonNullable': {
+      // T & {}: null and undefined removed; unknown becomes {}.
       const inner = r.resolve(arg(0), env)
-      if (inner.kind === 'optional') return inner.inner.kind === 'nullable' ? inner.inner.inner : inner.inner
-      return inner.kind === 'nullable' ? inner.inner : inner
+      const value = inner.kind === 'optional' ? inner.inner : inner
+      return value.kind === 'nullable' ? value.inner : value.kind === 'any' ? { kind: 'nonnull' } : value
     }
     case 'Pick':
     case 'Omit': {
@@ -51,7 +52,7 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
         return r.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
       }
       const props = obj.props.filter((p) => keys.values.includes(p.name) === (name === 'Pick'))
-      return objectType(props, obj.rest)
+      return objectOrEmpty(props, obj.rest)
     }
     case 'Function': return r.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
     case 'Symbol': return r.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
@@ -67,6 +68,8 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
 
 function keyed(r: Resolver, name: string, keyNode: any, valueNode: any, env: Env, node: any): TypeIR {
   const key = r.resolve(keyNode, env)
+  // Record<string, never>: no key may be present, the closed empty object.
+  if (name === 'Record' && key.kind === 'string' && valueNode.type === 'TSNeverKeyword') return objectType([], undefined)
   const value = r.value(valueNode, env)
   if (key.kind === 'string') {
     if (name === 'Record' && value.kind === 'any') return { kind: 'object-any' }

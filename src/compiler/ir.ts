@@ -13,6 +13,8 @@ export interface Loc {
 
 export type TypeIR =
   | { kind: 'any' } // {}
+  | { kind: 'nonnull' } // TypeScript's `{}`: any value but null
+  | { kind: 'nonprimitive' } // TypeScript's `object`: an object or an array
   | { kind: 'object-any' } // {"type":"object"}
   | { kind: 'boolean' }
   | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; intName?: string }
@@ -24,6 +26,7 @@ export type TypeIR =
   | { kind: 'enum'; values: Literal[] }
   | { kind: 'array'; items: TypeIR; minItems?: number; maxItems?: number; set?: boolean }
   | { kind: 'tuple'; elements: TypeIR[] }
+  /** Named properties, closed unless `rest` types the other keys; `props: []` without `rest` is the closed empty object. */
   | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean }
   | { kind: 'union'; members: TypeIR[] }
   | { kind: 'nullable'; inner: TypeIR }

@@ -1,5 +1,7 @@
-/** Object types in the IR: built from properties, merged (`extends`, intersections), a later property replacing an earlier one. */
+/** Object types in the IR: built from properties, merged by `extends` (a later property replacing an earlier one). */
 import type { Prop, TypeIR } from './ir.ts'
+
+export type ObjectIR = Extract<TypeIR, { kind: 'object' }>
 
 export function mergeProps(a: Prop[], b: Prop[]): Prop[] {
   const out = [...a]
@@ -11,17 +13,7 @@ export function mergeProps(a: Prop[], b: Prop[]): Prop[] {
   return out
 }
 
-export function mergeObjects(objects: Extract<TypeIR, { kind: 'object' }>[]): TypeIR {
-  let props: Prop[] = []
-  let rest: TypeIR | undefined
-  for (const o of objects) {
-    props = mergeProps(props, o.props)
-    rest = o.rest ?? rest
-  }
-  return objectType(props, rest)
-}
-
-export function objectType(props: Prop[], rest: TypeIR | undefined): Extract<TypeIR, { kind: 'object' }> {
+export function objectType(props: Prop[], rest: TypeIR | undefined): ObjectIR {
   return rest ? { kind: 'object', props, rest } : { kind: 'object', props }
 }
 
@@ -31,3 +23,11 @@ export function objectType(props: Prop[], rest: TypeIR | undefined): Extract<Typ
  */
 export const PROTO_MESSAGE = (what: string) =>
   `${what} named __proto__ cannot be carried safely through JavaScript objects (JSON Schema validators skip it). Rename it.`
+
+/**
+ * An object type as TypeScript reads it: one with no property and no index signature (`{}`, an empty
+ * interface, `Omit` of every key) accepts any value but null and undefined, so it is `nonnull`.
+ */
+export function objectOrEmpty(props: Prop[], rest: TypeIR | undefined): TypeIR {
+  return props.length === 0 && !rest ? { kind: 'nonnull' } : objectType(props, rest)
+}

@@ -127,6 +127,8 @@ type JsonType = (typeof ALL_TYPES)[number]
 function jsonTypes(type: TypeIR): readonly JsonType[] {
   switch (type.kind) {
     case 'any': return ALL_TYPES
+    case 'nonnull': return ALL_TYPES.filter((t) => t !== 'null')
+    case 'nonprimitive': return ['array', 'object']
     case 'object-any': case 'object': return ['object']
     case 'boolean': return ['boolean']
     case 'number': return ['number']

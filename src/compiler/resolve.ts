@@ -11,7 +11,9 @@ import { Refusal } from './refusal.ts'
 import { lookup, lookupNamespace, lookupValue, exported, type Sym } from './scope.ts'
 import { constantValue, literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
-import { mergeObjects, mergeProps, objectType, PROTO_MESSAGE } from './objects.ts'
+import { intersect, NoValue } from './intersect.ts'
+import { mergeProps, objectOrEmpty, objectType, PROTO_MESSAGE, type ObjectIR } from './objects.ts'
+import { DEFAULT_SCHEMA_BUDGET, type Origin } from './size.ts'
 import { applyTags, type Tag } from './tags.ts'
 
 /** What a type node can mean before it is known to be an argument value. */
@@ -23,6 +25,13 @@ export type Resolved =
   | { kind: 'void' }
   | { kind: 'optional'; inner: TypeIR } // T | undefined
   | { kind: 'special'; name: 'context' | 'signal' | 'result' | 'content' | 'promise'; inner?: Resolved }
+
+/** An object body as read so far: its properties, its index signature, and whether `[k: string]: never` closed it. */
+interface Members {
+  props: Prop[]
+  rest?: TypeIR
+  closed?: boolean
+}
 
 export interface Env {
   file: SourceFile
@@ -49,15 +58,27 @@ const UNSUPPORTED: Record<string, string> = {
   TSThisType: 'The this type is not part of the contract. Name the type instead.',
 }
 
+export interface ResolverOptions {
+  /** The largest input or output schema a tool may have, in bytes of JSON (default 64 KiB). */
+  schemaBudget?: number
+}
+
 export class Resolver {
   readonly project: Project
   /** Declarations being resolved, by instantiation (`file#Name<args>`), to detect recursion. */
   private open = new Map<string, Open>()
   /** The `$defs` name of each recursive instantiation: the type's name, numbered when two share it. */
   private defNames = new Map<string, string>()
+  readonly schemaBudget: number
+  /** The declaration each named type's IR node came from (size.ts names the one that multiplies). */
+  readonly origins = new WeakMap<object, Origin>()
+  /** Declarations resolved once per set of type arguments: one IR node per named type, however often it is used. */
+  private readonly resolved = new Map<string, Resolved>()
+  private readonly ids = new Map<Resolved, number>()
 
-  constructor(project: Project) {
+  constructor(project: Project, options: ResolverOptions = {}) {
     this.project = project
+    this.schemaBudget = options.schemaBudget ?? DEFAULT_SCHEMA_BUDGET
   }
 
   refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never {
@@ -93,7 +114,7 @@ export class Resolver {
       case 'TSBigIntKeyword': return { kind: 'bigint' }
       case 'TSAnyKeyword':
       case 'TSUnknownKeyword': return { kind: 'any' }
-      case 'TSObjectKeyword': return { kind: 'object-any' }
+      case 'TSObjectKeyword': return { kind: 'nonprimitive' }
       case 'TSNullKeyword': return { kind: 'null' }
       case 'TSUndefinedKeyword': return { kind: 'undefined' }
       case 'TSVoidKeyword': return { kind: 'void' }
@@ -106,7 +127,7 @@ export class Resolver {
       case 'TSLiteralType': return { kind: 'enum', values: [this.literal(node.literal, env)] }
       case 'TSArrayType': return this.array(node.elementType, env)
       case 'TSTupleType': return this.tuple(node, env)
-      case 'TSTypeLiteral': return this.object(node.members, env)
+      case 'TSTypeLiteral': return this.objectBody(this.object(node.members, env))
       case 'TSUnionType': return this.union(node.types.map((t: any) => [t, this.resolve(t, env)]), env)
       case 'TSIntersectionType': return this.intersection(node, env)
       case 'TSTypeOperator':
@@ -146,10 +167,11 @@ export class Resolver {
     return { kind: 'tuple', elements }
   }
 
-  /** Members of an object type literal or interface body. */
-  object(members: any[], env: Env, into?: { props: Prop[]; rest?: TypeIR }): TypeIR {
+  /** Members of an object type literal or interface body; `[k: string]: never` closes it. */
+  object(members: any[], env: Env, into?: Members): Members {
     const props: Prop[] = into ? [...into.props] : []
     let rest = into?.rest
+    let closed = into?.closed
     for (const m of members) {
       if (m.type === 'TSPropertySignature') {
         if (m.computed || (m.key.type !== 'Identifier' && m.key.type !== 'StringLiteral' && m.key.type !== 'NumericLiteral')) {
@@ -158,6 +180,8 @@ export class Resolver {
         if (!m.typeAnnotation) this.refuse('MCP008', `Property '${m.key.name ?? m.key.value}' has no type. Write its type (name: string).`, env, m)
         const name = String(m.key.type === 'Identifier' ? m.key.name : m.key.value)
         if (name === '__proto__') this.refuse('MCP020', PROTO_MESSAGE('A property'), env, m)
+        // `error?: never` (as in workers-types' D1Response): the key is never present, and a closed object already says so.
+        if (m.optional && m.typeAnnotation.typeAnnotation.type === 'TSNeverKeyword') continue
         const r = this.resolve(m.typeAnnotation.typeAnnotation, env)
         const prop: Prop = {
           name,
@@ -174,14 +198,20 @@ export class Resolver {
         if (!key || key.type !== 'TSStringKeyword') {
           this.refuse('MCP015', 'JSON object keys are strings: an index signature must be [key: string]: T.', env, m)
         }
-        rest = this.value(m.typeAnnotation.typeAnnotation, env)
+        if (m.typeAnnotation.typeAnnotation.type === 'TSNeverKeyword') closed = true
+        else rest = this.value(m.typeAnnotation.typeAnnotation, env)
       } else if (m.type === 'TSMethodSignature' || m.type === 'TSCallSignatureDeclaration' || m.type === 'TSConstructSignatureDeclaration') {
         this.refuse('MCP011', 'A function cannot travel as JSON. Remove the method from the argument type, or pass the data it would work on.', env, m)
       } else {
         this.refuse('MCP020', `This member (${m.type}) is not part of the contract. Use plain properties and a string index signature.`, env, m)
       }
     }
-    return objectType(props, rest)
+    return closed ? { props, rest, closed } : { props, rest }
+  }
+
+  /** The type of an object body: `{}` (no property, no index signature) is any value but null, as in TypeScript. */
+  private objectBody(m: Members): TypeIR {
+    return m.closed ? objectType(m.props, m.rest) : objectOrEmpty(m.props, m.rest)
   }
 
   /** A property's own JSDoc: its description and `@default`. */
@@ -262,26 +292,29 @@ export class Resolver {
     return optional ? { kind: 'optional', inner: type } : type
   }
 
+  /** `A & B & …`: the value types intersected (intersect.ts), then the constraint tags applied. */
   private intersection(node: any, env: Env): Resolved {
     const tags: Tag[] = []
-    const objects: Extract<TypeIR, { kind: 'object' }>[] = []
-    const others: [any, TypeIR][] = []
+    let type: TypeIR | undefined
     for (const t of node.types) {
       const r = this.resolve(t, env)
-      if (r.kind === 'tag') tags.push(r)
-      else if (r.kind === 'object') objects.push(r)
-      else if (r.kind === 'ref' && r.type()?.kind === 'object') objects.push(r.type() as Extract<TypeIR, { kind: 'object' }>)
-      else others.push([t, this.asValue(r, env, t)])
+      if (r.kind === 'tag') {
+        tags.push(r)
+        continue
+      }
+      const value = this.asValue(r.kind === 'ref' && r.type()?.kind === 'object' ? r.type()! : r, env, t)
+      try {
+        type = type ? intersect(type, value) : value
+      } catch (e) {
+        if (!(e instanceof NoValue)) throw e
+        const what = e.code === 'MCP013' ? 'This intersection describes no value (TypeScript reduces it to never)' : 'This intersection cannot be written as one schema'
+        return this.refuse(e.code, `${what}: ${e.message}. Intersect types that share values, such as { id: string } & Partial<Todo> or string & MaxLength<80>.`, env, node)
+      }
     }
-    if (others.length > 1) {
-      return this.refuse('MCP013', 'An intersection of two different value types describes no value. Intersect one type with constraint tags or object types only.', env, node)
-    }
-    if (others.length === 1) return applyTags(others[0]![1], tags) // object members of a primitive are brands
-    if (objects.length === 0) {
+    if (!type) {
       return this.refuse('MCP021', 'Constraint tags need a type to constrain: write them intersected with one, such as string & MaxLength<80>.', env, node)
     }
-    if (tags.length > 0) applyTags(mergeObjects(objects), tags)
-    return mergeObjects(objects)
+    return applyTags(type, tags)
   }
 
   private reference(name: any, args: any[], env: Env, node: any): Resolved {
@@ -344,9 +377,10 @@ export class Resolver {
     return this.refuse('MCP018', `mcp-aot exports no type named ${name}. See the type table in the README (Int, Min, MaxLength, Email, …).`, env, node)
   }
 
-  objectOf(r: Resolved, what: string, env: Env, node: any): Extract<TypeIR, { kind: 'object' }> {
-    if (r.kind === 'ref' && r.type()?.kind === 'object') return r.type() as Extract<TypeIR, { kind: 'object' }>
+  objectOf(r: Resolved, what: string, env: Env, node: any): ObjectIR {
+    if (r.kind === 'ref' && r.type()?.kind === 'object') return r.type() as ObjectIR
     if (r.kind === 'object') return r
+    if (r.kind === 'nonnull') return objectType([], undefined)
     return this.refuse('MCP020', `${what}<…> applies to object types (interfaces, object literals, aliases of them).`, env, node)
   }
 
@@ -359,7 +393,10 @@ export class Resolver {
     const decl = sym.nodes[0]
     const base = `${sym.file.path}#${sym.name}`
     const params = this.bind(decl, sym, args, env, node)
-    const key = `${base}<${JSON.stringify([...params])}>`
+    // One IR node per declaration and type arguments (the same argument nodes): shared types stay shared.
+    const key = `${base}<${[...params.values()].map((r) => this.identity(r)).join(',')}>`
+    const known = this.resolved.get(key)
+    if (known) return known
     // A self-reference: the ref to the definition being built (recursion is written with $defs/$ref).
     const open = this.open.get(key)
     if (open) {
@@ -371,6 +408,20 @@ export class Resolver {
     if ([...this.open.keys()].some((k) => k.startsWith(`${base}<`))) {
       return this.refuse('MCP017', `${sym.name} refers to itself with other type arguments, so it never ends. Write the inner use with the same type arguments it declares.`, env, node)
     }
+    const out = this.instantiate(sym, decl, params, key, env, node)
+    if (!this.origins.has(out)) this.origins.set(out, { name: sym.name, loc: locOf(sym.file, decl) })
+    this.resolved.set(key, out)
+    return out
+  }
+
+  private identity(r: Resolved): number {
+    let id = this.ids.get(r)
+    if (id === undefined) this.ids.set(r, (id = this.ids.size))
+    return id
+  }
+
+  /** A declaration's body with its type parameters bound: the body itself, or a ref to it when it recurses. */
+  private instantiate(sym: Extract<Sym, { kind: 'decl' }>, decl: any, params: Map<string, Resolved>, key: string, env: Env, node: any): Resolved {
     const entry: Open = { ref: { kind: 'ref', name: '', type: () => entry.type! }, used: false }
     this.open.set(key, entry)
     let body: Resolved
@@ -408,18 +459,18 @@ export class Resolver {
   /** The type an alias or interface declares. */
   private body(sym: Extract<Sym, { kind: 'decl' }>, decl: any, inner: Env): Resolved {
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
-    let acc: { props: Prop[]; rest?: TypeIR } = { props: [] }
+    let acc: Members = { props: [] }
     for (const d of sym.nodes) {
       for (const h of d.extends ?? []) {
         const base = this.heritage(h, inner)
         acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest }
       }
     }
-    for (const d of sym.nodes) acc = this.object(d.body.body, inner, acc) as { props: Prop[]; rest?: TypeIR }
-    return objectType(acc.props, acc.rest)
+    for (const d of sym.nodes) acc = this.object(d.body.body, inner, acc)
+    return this.objectBody(acc)
   }
 
-  private heritage(h: any, env: Env): Extract<TypeIR, { kind: 'object' }> {
+  private heritage(h: any, env: Env): ObjectIR {
     const expr = h.expression
     const name = expr.type === 'Identifier' ? expr : expr.type === 'MemberExpression' ? { type: 'TSQualifiedName', left: expr.object, right: expr.property } : expr
     const r = this.reference(name, h.typeArguments?.params ?? [], env, h)

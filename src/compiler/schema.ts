@@ -15,9 +15,9 @@ export const KEYWORDS = [
 ] as const
 
 type Keyword = (typeof KEYWORDS)[number]
-type Fields = Partial<Record<Keyword, unknown>>
+export type Fields = Partial<Record<Keyword, unknown>>
 
-function ordered(fields: Fields): Schema {
+export function ordered(fields: Fields): Schema {
   const out: Schema = {}
   for (const k of KEYWORDS) if (fields[k] !== undefined) out[k] = fields[k]
   return out
@@ -36,9 +36,14 @@ function enumType(values: readonly Literal[]): string | undefined {
   return undefined
 }
 
-function fields(type: TypeIR): Fields {
+/** How a fragment writes a nested type: `fragment` itself, or a measure of it (size.ts). */
+export type Child = (type: TypeIR, annotation?: Annotation) => unknown
+
+export function fields(type: TypeIR, child: Child = fragment): Fields {
   switch (type.kind) {
     case 'any': return {}
+    case 'nonnull': return { type: ['boolean', 'number', 'string', 'array', 'object'] }
+    case 'nonprimitive': return { type: ['array', 'object'] }
     case 'object-any': return { type: 'object' }
     case 'boolean': return { type: 'boolean' }
     case 'number': return { type: type.integer ? 'integer' : 'number', minimum: type.minimum, maximum: type.maximum }
@@ -48,36 +53,36 @@ function fields(type: TypeIR): Fields {
     case 'url': return { type: 'string', format: 'uri' }
     case 'bytes': return { type: 'string', contentEncoding: 'base64' }
     case 'enum': return { type: enumType(type.values), enum: [...type.values] }
-    case 'array': return { type: 'array', items: fragment(type.items), minItems: type.minItems, maxItems: type.maxItems, uniqueItems: type.set ? true : undefined }
+    case 'array': return { type: 'array', items: child(type.items), minItems: type.minItems, maxItems: type.maxItems, uniqueItems: type.set ? true : undefined }
     case 'tuple': {
       const n = type.elements.length
-      return { type: 'array', prefixItems: type.elements.map((e) => fragment(e)), minItems: n, maxItems: n }
+      return { type: 'array', prefixItems: type.elements.map((e) => child(e)), minItems: n, maxItems: n }
     }
-    case 'object': return objectFields(type.props, type.rest)
-    case 'union': return { anyOf: type.members.map((m) => fragment(m)) }
-    case 'nullable': return nullable(fields(type.inner))
+    case 'object': return objectFields(type.props, type.rest, child)
+    case 'union': return { anyOf: type.members.map((m) => child(m)) }
+    case 'nullable': return nullable(fields(type.inner, child))
     case 'ref': return { $ref: `#/$defs/${type.name}` }
   }
 }
 
 function nullable(f: Fields): Fields {
   if (f.$ref) return { anyOf: [{ $ref: f.$ref }, { type: 'null' }] }
-  if (f.anyOf) return { ...f, anyOf: [...(f.anyOf as Schema[]), { type: 'null' }] }
+  if (f.anyOf) return { ...f, anyOf: [...(f.anyOf as unknown[]), { type: 'null' }] }
   const out: Fields = { ...f }
   if (f.type !== undefined) out.type = Array.isArray(f.type) ? [...f.type, 'null'] : [f.type, 'null']
   if (f.enum) out.enum = [...(f.enum as unknown[]), null]
   return out
 }
 
-function objectFields(props: readonly Prop[], rest: TypeIR | undefined): Fields {
+export function objectFields(props: readonly Prop[], rest: TypeIR | undefined, child: Child = fragment): Fields {
   const properties: Schema = {}
-  for (const p of props) properties[p.name] = fragment(p.type, { description: p.description, default: p.default, deprecated: p.deprecated })
+  for (const p of props) properties[p.name] = child(p.type, { description: p.description, default: p.default, deprecated: p.deprecated })
   const required = props.filter((p) => !p.optional).map((p) => p.name)
   return {
     type: 'object',
     properties: props.length > 0 || !rest ? properties : undefined,
     required: required.length > 0 ? required : undefined,
-    additionalProperties: rest ? fragment(rest) : false,
+    additionalProperties: rest ? child(rest) : false,
   }
 }
 

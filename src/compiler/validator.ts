@@ -143,6 +143,8 @@ function instance(): Ajv {
   if (cached) return cached
   const ajv = new Ajv2020({
     strict: true,
+    // `{}` and `object` are written as a list of types ({"type":["array","object"]}).
+    allowUnionTypes: true,
     allErrors: true,
     // Properties are own properties: `toString`, `constructor` are never read from Object.prototype.
     ownProperties: true,

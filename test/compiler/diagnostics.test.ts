@@ -23,6 +23,12 @@ interface Case {
   mentions: string[]
 }
 
+/** Six levels of four copies each: 4096 copies of Leaf, about 700 KB of inline schema from 300 characters. */
+const DEEP = ['export type Leaf = { name: string; count: number; on: boolean }', 'type L1 = { a: Leaf; b: Leaf; c: Leaf; d: Leaf }']
+  .concat([2, 3, 4, 5].map((i) => `type L${i} = { a: L${i - 1}; b: L${i - 1}; c: L${i - 1}; d: L${i - 1} }`))
+  .concat(['export type Deep = { a: L5; b: L5; c: L5; d: L5 }', ''])
+  .join('\n')
+
 const cases: Case[] = [
   { code: 'MCP001', what: 'an invalid @tool name', source: '/**\n * @tool bad/name\n */\nexport function x() {}\n', at: ['src/tools.ts', 2, 4], mentions: ['bad/name'] },
   { code: 'MCP002', what: 'an unknown tag', source: '/**\n * @tool\n * @readonly\n */\nexport function x() {}\n', at: ['src/tools.ts', 3, 4], mentions: ['@readonly', '@readOnly'] },
@@ -62,6 +68,7 @@ const cases: Case[] = [
   { code: 'MCP036', what: 'overloads that differ from the implementation', source: '/** @tool */\nexport function t(a: string): void\nexport function t(a?: string) {}\n', at: ['src/tools.ts', 2, 8], mentions: ['overload'] },
   { code: 'MCP038', what: 'a recursive type without a finite value', source: 'interface A { n: number; a: A }\n/** @tool */\nexport function t(x: A) {}\n', at: ['src/tools.ts', 3, 22], mentions: ['A', 'optional'] },
   { code: 'MCP037', what: 'a union of two strings revived differently', source: 'interface Q {\n  n: number\n  when: Date | string\n}\n/** @tool */\nexport function t(q: Q) {}\n', at: ['src/tools.ts', 3, 3], mentions: ['Date', 'string', 'kind'] },
+  { code: 'MCP039', what: 'a schema over the size budget, naming the type that multiplies', source: "import type { Deep } from './lib/deep.ts'\n/** @tool */\nexport function t(x: Deep) {}\n", extra: { 'src/lib/deep.ts': DEEP }, at: ['src/tools.ts', 3, 8], mentions: ['input schema', "'t'", '64 KiB', 'Leaf (src/lib/deep.ts:1:8) is written out 4096 times', 'schemaBudget'] },
 ]
 
 describe('one test per code', () => {

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../../src/compiler/diagnostics.ts'
 import { toolDefinition } from '../../src/compiler/emit.ts'
 import type { Declaration } from '../../src/compiler/extract.ts'
 import { Project } from '../../src/compiler/project.ts'
+import type { ResolverOptions } from '../../src/compiler/resolve.ts'
 
 export interface Compiled {
   declarations: Declaration[]
@@ -22,7 +23,7 @@ export interface Compiled {
  * `files` maps paths (relative to a fresh temp root) to contents; the first one is the module compiled.
  * Put a `node_modules/pkg/...` entry to test package types, or a `tsconfig.json` for `paths`.
  */
-export function compileFiles(files: Record<string, string>): Compiled {
+export function compileFiles(files: Record<string, string>, options: ResolverOptions = {}): Compiled {
   const root = mkdtempSync(join(tmpdir(), 'mcp-aot-golden-'))
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
@@ -31,7 +32,7 @@ export function compileFiles(files: Record<string, string>): Compiled {
   const entry = Object.keys(files)[0]!
   const project = new Project(root)
   try {
-    const result = analyze(project, join(root, entry), files[entry]!)
+    const result = analyze(project, join(root, entry), files[entry]!, options)
     return { declarations: result.declarations, diagnostics: result.error?.diagnostics ?? [], message: result.error?.message }
   } finally {
     rmSync(root, { recursive: true, force: true })

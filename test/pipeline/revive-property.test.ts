@@ -73,6 +73,8 @@ function values(type: TypeIR, depth: number): fc.Arbitrary<unknown> {
   const deeper = depth > 0
   switch (type.kind) {
     case 'any': return fc.jsonValue({ maxDepth: 2 })
+    case 'nonnull': return fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null)
+    case 'nonprimitive': return fc.oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }))
     case 'object-any': return fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 })
     case 'boolean': return fc.boolean()
     case 'number': return type.integer ? fc.maxSafeInteger() : fc.double({ noNaN: true, noDefaultInfinity: true })
@@ -111,7 +113,7 @@ function mistyped(value: unknown, type: TypeIR, path: string): string {
   const fail = (what: string) => `${path || 'x'}: expected ${what}, got ${typeof value === 'object' ? Object.prototype.toString.call(value) : typeof value}`
   const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype
   switch (type.kind) {
-    case 'any': case 'object-any': return ''
+    case 'any': case 'object-any': case 'nonnull': case 'nonprimitive': return ''
     case 'boolean': return typeof value === 'boolean' ? '' : fail('boolean')
     case 'number': return typeof value === 'number' ? '' : fail('number')
     case 'string': return typeof value === 'string' ? '' : fail('string')

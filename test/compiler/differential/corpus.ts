@@ -1,0 +1,119 @@
+/**
+ * The differential test's corpus: types users write, declared once (PRELUDE) and used by 150+ tool
+ * signatures. Each prelude entry is the text the compiler reads and, where TypeScript itself cannot judge a
+ * JSON value against it, the text the tsc oracle reads instead (see differential.test.ts for why):
+ * string enums are nominal in TypeScript (a JSON "red" is not a Color), and a brand with a required
+ * property (`string & { __brand: 'Id' }`) accepts no plain value, so the oracle sees their wire types.
+ *
+ * Left out on purpose (other work items of issue 8 own them; added when those land): recursive types,
+ * parse-level syntax, and revivable types (Date, URL, bigint, Uint8Array, Set, Map) inside unions.
+ */
+
+export const IMPORTS = "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'"
+
+/** [the compiler's text, the oracle's text when it differs] */
+export const PRELUDE: [string, string?][] = [
+  ["export enum Color { Red = 'red', Green = 'green', Blue = 'blue' }", "type Color = 'red' | 'green' | 'blue'"],
+  ['export enum Level { Low, Mid, High = 10 }', 'type Level = 0 | 1 | 10'],
+  ["export enum Mode { Auto = 'auto', Off = 0 }", "type Mode = 'auto' | 0"],
+  ["export type UserId = string & { readonly __brand: 'UserId' }", 'type UserId = string'],
+  ["export type Cents = Int & { readonly __brand: 'Cents' }", 'type Cents = Int'],
+  ["export type Sku = string & Pattern<'^[A-Z]{3}-[0-9]{4}$'>"],
+  ['export type Qty = Int & Min<1> & Max<1000>'],
+  ['export type Name = string & MinLength<1> & MaxLength<40>'],
+  ["export interface Address { street: string; city: string; zip?: string; country: 'US' | 'CA' | 'MX' }"],
+  ['export interface Customer { id: UserId; name: Name; email: Email; address?: Address; vip: boolean }'],
+  ['export interface LineItem { sku: Sku; qty: Qty; price: Cents; note?: string | null }'],
+  ["export interface Order { id: string; customer: Customer; items: LineItem[]; placed: DateTimeString; status: 'open' | 'paid' | 'shipped' }"],
+  ['export interface Todo { id: string; title: string; done: boolean; due?: DateString; tags: string[] }'],
+  ['export interface Base { id: string; created: DateTimeString }'],
+  ['export interface Post extends Base { title: string; body?: string; score: number }'],
+  ["export type Shape = { kind: 'circle'; r: number } | { kind: 'rect'; w: number; h: number }"],
+  ["export type Filter = { field: string; op: 'eq' | 'ne' | 'gt' | 'lt'; value: string | number | boolean | null }"],
+  ['export type Page<T> = { items: T[]; next: string | null; total: Int }'],
+  ['export type Pair<A, B> = [A, B]'],
+  ['export type Boxed<T> = { value: T; label?: string }'],
+  ['export interface Paged<T, M = string> { data: T[]; meta: M }'],
+  ['export type Meta = { tags: Record<string, string>; [k: string]: unknown }'],
+  ['export type Timestamps = { createdAt: DateTimeString; updatedAt?: DateTimeString }'],
+  ['export type WithId = { id: string }'],
+  ["export type A1 = { kind: 'a'; x: number }"],
+  ["export type B1 = { kind: 'b'; y: string }"],
+  ['export type Nested1 = { n: { a: string; b?: number } }'],
+  ['export type Nested2 = { n: { b: number; c?: boolean } }'],
+  ['export type Event = { at: Date; title: string; where?: URL }'],
+  ["export type Settings = { theme: 'light' | 'dark'; fontSize: Int & Min<8> & Max<72>; notifications: { email: boolean; sms?: boolean } }"],
+  ['export interface Empty {}'],
+  ['export type Tagged = { id: string } & Record<string, unknown>'],
+  ['export type Money = { amount: Int & Min<0>; currency: \'USD\' | \'EUR\' }'],
+  ['export type Patch = Partial<Omit<Todo, \'id\'>> & WithId'],
+]
+
+/**
+ * Tool signatures, one parameter list each (`a: T, b?: U, c: V = 1`), or one destructured object
+ * parameter written `{…}: T`.
+ */
+export const SIGNATURES: string[] = [
+  // primitives, integer types, constraints, formats, brands
+  's: string', 'n: number', 'b: boolean', 'i: Int', 'i8: Int8', 'u8: Uint8', 'i16: Int16, u16: Uint16', 'i32: Int32, u32: Uint32',
+  'n: number & Min<0>', 'n: number & Max<1.5>', 'n: number & Min<-10> & Max<10>', 'q: Int & Min<1> & Max<10>', 'q: Qty',
+  's: string & MinLength<1>', 's: string & MaxLength<8>', 's: Name', 's: Sku', "s: string & Pattern<'^[a-z]+$'>",
+  'e: Email', 'u: Uri', 'id: Uuid', 'd: DateString', 't: TimeString', 'dt: DateTimeString', 'dur: Duration', 'h: Hostname',
+  'ip: Ipv4', 'ip6: Ipv6', 'limit: Int & Min<1> & Max<50> = 10', 'query: string, limit?: Int8', 's: string & MinLength<2> & MaxLength<2>',
+  'id: UserId', 'c: Cents', 'e: Email & MaxLength<30>', 'n: Int8 & Min<0>', 'n: Uint8 & Max<100>',
+  // tags that intersect (item 6)
+  's: (string & MaxLength<10>) & MaxLength<20>', 'n: (number & Min<1>) & Min<-5>', "s: string & Pattern<'^a'> & Pattern<'z$'>",
+  'n: Uint8 & Max<100> & Max<200>', 's: Name & MaxLength<5>',
+  // literals and enums
+  "p: 'low' | 'normal' | 'high'", 'n: 1 | 2 | 3', 'f: 1 | 2.5', 't: true', "m: 'auto' | 0", 'c: Color', 'l: Level', 'mode: Mode',
+  "c: Color | 'purple'", "s: string | 'a'", 'b: true | false', 'x: -1 | 0 | 1', "p: 'a' | 'b' = 'a'",
+  // arrays, tuples, sets
+  'tags: string[]', 'ids: Array<Int>', 'xs: ReadonlyArray<boolean>', 'm: number[][]', 'xs: (string & MaxLength<3>)[]',
+  'xs: string[] & MinLength<1>', 'xs: Array<Int8> & MinLength<1> & MaxLength<3>', 'p: [string, Int]', 'p: [name: string, on: boolean]',
+  'p: Pair<string, number>', 's: Set<string>', 's: ReadonlySet<Int8>', 's: Set<string> & MaxLength<3>', 'xs: Array<string | null>',
+  'xs: readonly string[]', 'grid: [number, number][]', 'xs: Color[]',
+  // records and maps
+  'r: Record<string, Int>', 'r: { [k: string]: boolean }', 'm: Map<string, number>', "r: Record<'a' | 'b', Int8>", 'r: Record<Color, boolean>',
+  'r: { name: string; [k: string]: string }', 'r: Record<string, Int8 | null>', 'm: Map<string, Set<Int8>>', 'r: Record<string, string[]>',
+  'r: Record<string, Address>',
+  // optional, nullable, defaults
+  's: string | null', 's?: string', 's: string | undefined', 'n: Int | null', 'xs: string[] | null', 'o: { a: string } | null',
+  "p: 'a' | 'b' | null", 'n: 1 | 2 | null', 't: true | null', "m: 'auto' | 0 | null", 'u: string | number | null', 'u: unknown | null',
+  'r: Record<string, string> | null', 'c: Color | null', "s: string = 'x'", 'n: number = -1', 'flag: boolean = false',
+  'a: string, b?: number, c: boolean | null, d?: Int8 | null',
+  // interfaces and object types
+  'a: Address', 'c: Customer', 'item: LineItem', 'o: Order', 't: Todo', 'p: Post', 's: Settings', 'f: Filter', 'fs: Filter[]',
+  'x: { a: string; b?: number }', 'x: { customer: { name: string; email: Email } }', "x: { 'content-type': string; \"x.y\"?: number }",
+  '{ query, limit = 10 }: { query: string; limit?: Int }', 'x: Meta', 'x: Timestamps', 'items: LineItem[] & MinLength<1>', 'x: Readonly<Address>',
+  'm: Money', 'x: { a: { b: { c: string[] } } }',
+  // utility types
+  'u: Partial<Todo>', 'u: Required<Address>', "u: Pick<Todo, 'id' | 'title'>", "u: Omit<Todo, 'tags'>", 'u: Readonly<Todo>',
+  'u: NonNullable<string | null>', 'u: NonNullable<Address | null | undefined>', "u: Partial<Pick<Todo, 'id'>>", "u: Omit<Post, 'created'>",
+  "u: Required<Pick<Address, 'zip'>>", 'u: Partial<Settings>', "u: Pick<Customer, 'email' | 'vip'>", "u: Omit<Customer, 'address' | 'id'>",
+  'u: Readonly<string[]>', 'u: Patch',
+  // generic aliases and interfaces
+  'p: Page<Todo>', 'p: Page<Int8>', 'b: Boxed<string>', 'b: Boxed<Color>', 'b: Boxed<Boxed<number>>', 'p: Paged<string>',
+  'p: Paged<Int, boolean>', 'p: Page<Pair<string, Int8>>', 'b: Boxed<string | null>', 'b: Boxed<Money[]>',
+  // intersections (item 1)
+  'x: { id: string } & Partial<Todo>', 'x: (A1 | B1) & { at: string }', 'x: Record<string, unknown> & { id: string }',
+  'x: { a: string } & { a?: string }', "x: { kind: 'a' | 'b' } & { kind: string }", 'x: Nested1 & Nested2', 'x: WithId & Timestamps',
+  "x: Address & { country: 'US' }", 'x: Shape & { color: Color }', "x: (A1 | B1) & { kind: 'b' }", 'x: { id: string } & JsonObject',
+  'x: { a: string | number } & { [k: string]: string }', 'x: Record<string, Int8> & Record<string, Uint8>', 'x: Int8 & Uint8',
+  "x: ('a' | 'b' | 'c') & ('b' | 'c' | 'd')", "x: { n: 1 | 2.5 | 'x' } & { n: Int }", 'x: ({ a: string } | null) & ({ b: string } | null)',
+  'x: ({ a: string } | null) & { b: string }', 'x: string & {}', 'x: object & { a: string }', 'x: {} & { a: string }',
+  "x: Partial<Todo> & Pick<Todo, 'id'>", "x: Omit<Post, 'score'> & { score?: Int }", 'x: Todo & { done: true }', 'x: Tagged',
+  'x: (Money | null) & { note?: string }', "x: Base & Pick<Post, 'title'>", 'x: { tags: string[] } & { tags: (string & MaxLength<3>)[] }',
+  'xs: Array<WithId & Timestamps>', 'x: Required<Partial<Todo> & WithId>', 'x: Event & { at: Date }', "x: (WithId & { kind: 'a' }) | (WithId & { kind: 'b'; n: Int8 })",
+  'x: { p: [string, number] } & { p: [string, Int8] }', "x: Record<'a' | 'b', string> & { a: 'x' | 'y' }", 'x: { m?: Money } & { m?: { amount: Int & Max<100> } }',
+  'x: (string | number) & (number | boolean)', "x: (Int8 | 'k') & (Uint8 | string)", 'x: Readonly<Settings> & Partial<Settings>',
+  'x: { s: Set<string> } & { s: Set<string> & MaxLength<2> }', 'x: { [k: string]: Int8 } & { n: Uint8 }',
+  // {}, object, unknown (item 9)
+  'x: {}', 'x: {} | null', 'x: object', 'x: object | null', 'x: Record<string, never>', 'x: NonNullable<unknown>', 'x: unknown',
+  'x: JsonValue', 'x: JsonObject', 'x: Record<string, unknown>', 'x: any', 'x: Empty', 'x: { a?: {} }',
+  // wire shapes: Date, URL, bigint, Uint8Array, Set, Map (compared as JSON strings and arrays)
+  'at: Date', 'site: URL', 'n: bigint', 'data: Uint8Array', 'days: Set<Date>', 'e: Event', 'xs: Date[]', 'm: Map<string, URL>',
+  'r: Record<string, bigint>', 'n: bigint | null', 'd: Date | null', 'b: Uint8Array | null', 'p: Pair<Date, string>',
+  // unions
+  's: Shape', 's: Shape | null', 'x: string | string[]', 'x: { a: string } | { b: number }', 'x: string | number', 'x: Int8 | string',
+  'x: A1 | B1 | null', 'x: Array<Shape>', 'x: Filter | Filter[]',
+]

@@ -1,0 +1,229 @@
+/**
+ * Values for the differential test, per type: valid ones generated with fast-check from the compiled type
+ * IR (inside every constraint's domain), and near-miss invalid ones made by changing exactly one place of a
+ * valid value. A near miss is `base` (TypeScript must refuse it too: a wrong JSON kind, a literal not
+ * listed, null where none is allowed, a missing required key, an unknown key) or `constraint` (only a
+ * constraint tsc cannot see is broken: a bound, a length, a pattern, a format, integer-ness, uniqueness, a
+ * wire string's shape; TypeScript accepts it, the validator must not).
+ */
+import fc from 'fast-check'
+import type { TypeIR } from '../../../src/compiler/ir.ts'
+
+const SAFE = Number.MAX_SAFE_INTEGER
+
+/** Valid samples of each format (what the validator's format checks accept). */
+const FORMAT_SAMPLES: Record<string, string[]> = {
+  email: ['a@example.com', 'john.doe+tag@mail.example.org'],
+  uri: ['https://example.com/a?b=1', 'mailto:x@y.example', 'urn:isbn:0451450523'],
+  uuid: ['123e4567-e89b-12d3-a456-426614174000', '00000000-0000-4000-8000-000000000000'],
+  date: ['2026-01-31', '2024-02-29'],
+  time: ['14:30:00Z', '23:59:59+02:00'],
+  'date-time': ['2026-05-01T10:00:00Z', '2026-05-01T10:00:00.250+02:00'],
+  duration: ['P1D', 'PT1H30M', 'P1Y2M3DT4H5M6S'],
+  hostname: ['example.com', 'a-b.c.example'],
+  ipv4: ['192.168.0.1', '8.8.8.8'],
+  ipv6: ['::1', '2001:db8::ff00:42:8329'],
+}
+
+/** Strings tried for patterns fast-check cannot generate from (lookaheads). */
+const PATTERN_CANDIDATES = ['a', 'z', 'az', 'abz', 'aaz', 'abc', 'ABC-1234', 'hello', 'x', '', 'a1z', 'zz', 'Z']
+
+type StringIR = Extract<TypeIR, { kind: 'string' }>
+
+function lengthOk(t: StringIR, s: string): boolean {
+  const n = [...s].length
+  return (t.minLength === undefined || n >= t.minLength) && (t.maxLength === undefined || n <= t.maxLength)
+}
+
+function stringArb(t: StringIR): fc.Arbitrary<string> {
+  const re = t.pattern === undefined ? undefined : new RegExp(t.pattern, 'u')
+  const fits = (s: string) => lengthOk(t, s) && (!re || re.test(s))
+  if (t.format) {
+    const samples = (FORMAT_SAMPLES[t.format] ?? []).filter(fits)
+    if (samples.length === 0) throw new Error(`no sample of format ${t.format} fits ${JSON.stringify(t)}`)
+    return fc.constantFrom(...samples)
+  }
+  if (re) {
+    try {
+      return fc.stringMatching(new RegExp(t.pattern!)).filter(fits)
+    } catch {
+      const samples = PATTERN_CANDIDATES.filter(fits)
+      if (samples.length === 0) throw new Error(`no candidate matches ${t.pattern}`)
+      return fc.constantFrom(...samples)
+    }
+  }
+  return fc.string({ minLength: t.minLength ?? 0, maxLength: t.maxLength ?? 12 })
+}
+
+function integerArb(lo: number, hi: number): fc.Arbitrary<number> {
+  if (lo >= -(2 ** 31) && hi < 2 ** 31) return fc.integer({ min: lo, max: hi })
+  return fc.oneof(fc.integer({ min: Math.max(lo, -1000), max: Math.min(hi, 1000) }), fc.bigInt({ min: BigInt(lo), max: BigInt(hi) }).map(Number), fc.constantFrom(lo, hi))
+}
+
+const key = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== '__proto__' && k !== 'zzExtra')
+/** JSON values without `__proto__` keys (a JS object literal would treat one as the prototype). */
+const json = fc.jsonValue({ maxDepth: 2 }).filter((v) => !JSON.stringify(v).includes('"__proto__"'))
+const base64 = (b: Uint8Array) => Buffer.from(b).toString('base64')
+
+export function arbitrary(t: TypeIR): fc.Arbitrary<unknown> {
+  switch (t.kind) {
+    case 'any': return json
+    case 'nonnull': return json.filter((v) => v !== null)
+    case 'nonprimitive': return fc.oneof(fc.array(json, { maxLength: 3 }), fc.dictionary(key, json, { maxKeys: 3 }))
+    case 'object-any': return fc.dictionary(key, json, { maxKeys: 3 })
+    case 'boolean': return fc.boolean()
+    case 'number': {
+      const lo = t.minimum ?? (t.integer ? -SAFE : -1e9)
+      const hi = t.maximum ?? (t.integer ? SAFE : 1e9)
+      if (t.integer) return integerArb(Math.ceil(lo), Math.floor(hi))
+      return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n))
+    }
+    case 'string': return stringArb(t)
+    case 'bigint': return fc.bigInt().map(String)
+    case 'date': return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString())
+    case 'url': return fc.constantFrom('https://example.com/a?b=1', 'http://localhost:8080/', 'https://example.org/path#frag')
+    case 'bytes': return fc.uint8Array({ maxLength: 8 }).map(base64)
+    case 'enum': return fc.constantFrom(...t.values)
+    case 'array': {
+      const min = t.minItems ?? 0
+      const max = Math.max(min, Math.min(t.maxItems ?? 3, 3))
+      const items = arbitrary(t.items)
+      return t.set ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength: min, maxLength: max })
+    }
+    case 'tuple': return fc.tuple(...t.elements.map(arbitrary))
+    case 'object': {
+      const model: Record<string, fc.Arbitrary<unknown>> = {}
+      for (const p of t.props) model[p.name] = arbitrary(p.type)
+      const named = fc.record(model, { requiredKeys: t.props.filter((p) => !p.optional).map((p) => p.name) })
+      if (!t.rest) return named
+      const names = new Set(t.props.map((p) => p.name))
+      return fc.tuple(named, fc.dictionary(key.filter((k) => !names.has(k)), arbitrary(t.rest), { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }))
+    }
+    case 'union': return fc.oneof(...t.members.map(arbitrary))
+    case 'nullable': return fc.oneof(arbitrary(t.inner), fc.constant(null))
+    case 'ref': throw new Error(`${t.name} is recursive: recursive types are generated depth-bounded in test/pipeline/revive-property.test.ts, not in this corpus`)
+  }
+}
+
+type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
+const ALL: Kind[] = ['null', 'boolean', 'number', 'string', 'array', 'object']
+const SAMPLE: Record<Kind, unknown> = { null: null, boolean: true, number: 7, string: 'zz', array: [], object: {} }
+
+/** The JSON kinds a type accepts at all. */
+function kinds(t: TypeIR): Set<Kind> {
+  switch (t.kind) {
+    case 'any': return new Set(ALL)
+    case 'nonnull': return new Set(ALL.filter((k) => k !== 'null'))
+    case 'nonprimitive': return new Set(['array', 'object'])
+    case 'object-any': case 'object': return new Set(['object'])
+    case 'boolean': return new Set(['boolean'])
+    case 'number': return new Set(['number'])
+    case 'string': case 'bigint': case 'date': case 'url': case 'bytes': return new Set(['string'])
+    case 'enum': return new Set(t.values.map((v) => typeof v as Kind))
+    case 'array': case 'tuple': return new Set(['array'])
+    case 'union': return new Set(t.members.flatMap((m) => [...kinds(m)]))
+    case 'nullable': return new Set([...kinds(t.inner), 'null'])
+    case 'ref': return kinds(t.type())
+  }
+}
+
+export interface NearMiss {
+  kind: 'base' | 'constraint'
+  what: string
+  value: unknown
+}
+
+interface Place {
+  path: (string | number)[]
+  /** The type there, `T | null` unwrapped (then `nullable`). */
+  type: TypeIR
+  nullable: boolean
+}
+
+/** The places of a valid value with the type each must have; a union's inside is not entered (which branch matched is not known). */
+function places(value: unknown, t: TypeIR, path: (string | number)[] = [], out: Place[] = []): Place[] {
+  const inner = t.kind === 'nullable' ? t.inner : t
+  if (value === null) return out
+  out.push({ path, type: inner, nullable: t.kind === 'nullable' })
+  if (typeof value !== 'object') return out
+  if (inner.kind === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = inner.props.find((q) => q.name === k)
+      const type = p ? p.type : inner.rest
+      if (type) places(v, type, [...path, k], out)
+    }
+  } else if (inner.kind === 'array' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.items, [...path, i], out))
+  else if (inner.kind === 'tuple' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.elements[i]!, [...path, i], out))
+  return out
+}
+
+function replaced(root: unknown, path: (string | number)[], f: (old: unknown) => unknown): unknown {
+  if (path.length === 0) return f(root)
+  const copy: any = Array.isArray(root) ? [...root] : { ...(root as object) }
+  copy[path[0]!] = replaced(copy[path[0]!], path.slice(1), f)
+  return copy
+}
+
+const at = (path: (string | number)[]) => (path.length === 0 ? 'the arguments' : path.join('.'))
+
+/** A value just outside a constraint the base type cannot see, or undefined when the type has none. */
+function broken(t: TypeIR, old: unknown): [string, unknown] | undefined {
+  switch (t.kind) {
+    case 'number':
+      if (t.minimum !== undefined && t.minimum > -SAFE) return ['below minimum', t.integer ? t.minimum - 1 : t.minimum - 0.5]
+      if (t.maximum !== undefined && t.maximum < SAFE) return ['above maximum', t.integer ? t.maximum + 1 : t.maximum + 0.5]
+      if (t.integer) return ['not an integer', 1.5]
+      return undefined
+    case 'string': {
+      if (t.maxLength !== undefined) return ['too long', 'x'.repeat(t.maxLength + 1)]
+      if (t.minLength !== undefined && t.minLength > 0) return ['too short', 'x'.repeat(t.minLength - 1)]
+      if (t.pattern !== undefined) {
+        const re = new RegExp(t.pattern, 'u')
+        const miss = ['!', '', 'zz9', 'A', '0'].find((s) => !re.test(s))
+        return miss === undefined ? undefined : ['not matching the pattern', miss]
+      }
+      if (t.format) return ['not a valid ' + t.format, 'not a valid ' + t.format]
+      return undefined
+    }
+    case 'date': return ['not a date-time', 'yesterday']
+    case 'url': return ['not an absolute URL', 'not a url']
+    case 'bytes': return ['not base64', 'not base64!']
+    case 'bigint': return ['not a decimal integer', '1.5']
+    case 'array': {
+      const xs = old as unknown[]
+      if (t.maxItems !== undefined && xs.length > 0) return ['too many items', [...xs, ...Array.from({ length: t.maxItems + 1 - xs.length }, () => xs[0])].slice(0, t.maxItems + 1)]
+      if (t.minItems !== undefined && t.minItems > 0) return ['too few items', xs.slice(0, t.minItems - 1)]
+      if (t.set && xs.length > 0) return ['a duplicate', [...xs, xs[0]]]
+      return undefined
+    }
+    default: return undefined
+  }
+}
+
+/** Near misses of one valid value, one change each, at most `limit`. */
+export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[] {
+  const out: NearMiss[] = []
+  for (const { path, type, nullable } of places(value, t)) {
+    const accepted = kinds(type)
+    if (nullable) accepted.add('null')
+    const wrong = ALL.find((k) => k !== 'null' && !accepted.has(k))
+    if (wrong && path.length > 0) out.push({ kind: 'base', what: `${wrong} at ${at(path)}`, value: replaced(value, path, () => SAMPLE[wrong]) })
+    if (!accepted.has('null') && path.length > 0) out.push({ kind: 'base', what: `null at ${at(path)}`, value: replaced(value, path, () => null) })
+    const old = path.reduce<any>((v, k) => v[k], value)
+    if (type.kind === 'enum') {
+      const kind = typeof type.values[0]
+      const other = kind === 'string' ? 'zz-not-listed' : kind === 'number' ? 987654 : !type.values[0]
+      if (!type.values.includes(other as never)) out.push({ kind: 'base', what: `an unlisted literal at ${at(path)}`, value: replaced(value, path, () => other) })
+    }
+    if (type.kind === 'object' && old && typeof old === 'object') {
+      const missing = type.props.find((p) => !p.optional && p.name in old)
+      if (missing) out.push({ kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
+      if (!type.rest) out.push({ kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
+    }
+    const b = broken(type, old)
+    if (b) out.push({ kind: 'constraint', what: `${b[0]} at ${at(path)}`, value: replaced(value, path, () => b[1]) })
+  }
+  // Spread over the value: every kth near miss.
+  const step = Math.max(1, Math.ceil(out.length / limit))
+  return out.filter((_, i) => i % step === 0)
+}
