@@ -137,6 +137,12 @@ export interface ServerOptions<Env = unknown> {
   cacheScope?: 'public' | 'private'
   /** Returns auth info, or a Response/`null` to refuse (401). */
   authorize?: (request: Request, env: Env) => AuthInfo | null | Response | Promise<AuthInfo | null | Response>
+  /**
+   * The endpoint's public URL (`https://mcp.example.com/mcp`), named by the 401 challenge and the RFC 9728
+   * document. Without it only a loopback request URL is used (local development); otherwise both leave the
+   * URL out and `onError` is told once.
+   */
+  resourceUrl?: string
   /** RFC 9728 metadata served at /.well-known/oauth-protected-resource when `authorize` is set. */
   resourceMetadata?: { authorization_servers: string[]; scopes_supported?: string[]; [k: string]: unknown }
   /** Receives every exception a tool threw (its text never reaches the client). */
