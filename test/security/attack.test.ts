@@ -1,6 +1,6 @@
 /**
  * The attack suite: property-based fuzzing (fast-check) of the HTTP + JSON-RPC layer of a Worker served
- * by workerd (test/security/fixture/worker.ts: the incidents example, open at /mcp and behind a token at
+ * by workerd (test/security/fixtures/worker.ts: the incidents example, open at /mcp and behind a token at
  * /auth). Every request, whatever its body and headers, must get
  * - no 5xx,
  * - no stack or internal text in its body,
@@ -26,7 +26,7 @@ let origin: URL
 
 beforeAll(async () => {
   const out = await build({
-    entryPoints: ['test/security/fixture/worker.ts'],
+    entryPoints: ['test/security/fixtures/worker.ts'],
     bundle: true,
     format: 'esm',
     platform: 'neutral',
