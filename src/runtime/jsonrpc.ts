@@ -26,6 +26,7 @@ const isId = (id: unknown): id is RequestId => typeof id === 'string' || (typeof
  * is scanned at its top level.
  */
 export function keepIdText(body: unknown, text: string): void {
+  if (Array.isArray(body)) return keepBatchIdTexts(body, text)
   if (!isObject(body) || typeof body.id !== 'number') return
   const id = body.id
   const printed = String(id)
@@ -35,6 +36,18 @@ export function keepIdText(body: unknown, text: string): void {
   }
   const raw = topLevelValue(text, 'id')
   if (raw !== undefined && raw !== printed && /^-?\d/.test(raw)) body.id = new NumberText(raw)
+}
+
+/** keepIdText for each message of a batch, each with its own text (found only when one has a numeric id). */
+function keepBatchIdTexts(batch: unknown[], text: string): void {
+  if (!batch.some((m) => isObject(m) && typeof m.id === 'number')) return
+  let i = skipSpace(text, 0) + 1
+  for (const message of batch) {
+    i = skipSpace(text, i)
+    const end = valueEnd(text, i)
+    keepIdText(isObject(message) ? message : undefined, text.slice(i, end))
+    i = skipSpace(text, end) + 1 // past the comma
+  }
 }
 
 /** The text of a top-level member's value in a JSON object text, the last one when the key repeats (as JSON.parse). */

@@ -73,6 +73,11 @@ describe('batches', () => {
     }
   })
 
+  it('echo each id as written', async () => {
+    const text = await (await server.fetch(post(`[ {"jsonrpc":"2.0","id":12345678901234567891,"method":"ping"} , {"jsonrpc":"2.0","id":-0,"method":"ping"},{"jsonrpc":"2.0","id":"s","method":"ping"}]`, batchHeaders))).text()
+    expect(text).toBe('[{"jsonrpc":"2.0","id":12345678901234567891,"result":{}},{"jsonrpc":"2.0","id":-0,"result":{}},{"jsonrpc":"2.0","id":"s","result":{}}]')
+  })
+
   it('of notifications only are accepted with 202', async () => {
     const reply = await send(server, post([{ jsonrpc: '2.0', method: 'notifications/initialized' }], batchHeaders))
     expect(reply.status).toBe(202)
