@@ -128,7 +128,7 @@ export interface ServerOptions<Env = unknown> {
   allowedOrigins?: string[]
   /** Largest accepted request body in bytes; default 4 MiB. */
   maxBodyBytes?: number
-  /** The HMAC secret for requestState; else `env.MCP_STATE_SECRET`. */
+  /** The secret requestState is sealed with (AES-GCM and HMAC keys are derived from it); else `env.MCP_STATE_SECRET`. */
   stateSecret?: string
   /** How long an input-required round stays valid; default 10 minutes. */
   stateTtlMs?: number
