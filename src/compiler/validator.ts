@@ -10,7 +10,10 @@
  * - ajv's 2020-12 bookkeeping for `unevaluated*` and `$dynamicRef` is off (SCHEMA.md never writes them);
  * - error objects carry what the argument error lines read (`instancePath`, `keyword`, `params`), with the
  *   params as literals: no `schemaPath`, no copy of the schema;
- * - a failed `anyOf` reports itself alone: its branches' errors are dropped in the validator.
+ * - a failed `anyOf` reports itself alone: its branches' errors are dropped in the validator;
+ * - the work is bounded: an array longer than its `maxItems` is not checked item by item, and loops over
+ *   items or keys stop once MAX_COLLECTED_ERRORS errors are listed (an invalid call costs no more than a
+ *   valid one of the same size, and its error list stays small).
  *
  * compileValidators({ __mcp_v0: a, __mcp_v1: b }) looks like:
  *
@@ -34,6 +37,7 @@ import { alwaysValidSchema } from 'ajv/dist/compile/util.js'
 import type { KeywordCxt, KeywordDefinition } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { formats as runtimeFormats } from '../runtime/ajv/formats.ts'
+import { MAX_COLLECTED_ERRORS } from '../runtime/arg-errors.ts'
 
 // CommonJS modules seen from ESM: the class/function is the module itself, and also its `.default`.
 const Ajv2020 = Ajv2020Module.default
@@ -379,7 +383,7 @@ function rewrite(source: string, name: string): { body: string; fns: Record<stri
   const used = (id: string) => inlined.some((l) => !l.startsWith(`const ${id} = `) && new RegExp(`(?<![\\w$.])${id}\\b`).test(mask(l)))
   const body = inlined.filter((l) => !/^const schema\d+ = /.test(l) || used(/^const (\w+)/.exec(l)![1]!))
   check(body, name)
-  return { body: withoutCounter(contextFree(pushes(body.join('\n')))), fns }
+  return { body: bounded(withoutCounter(contextFree(pushes(body.join('\n'))))), fns }
 }
 
 /**
@@ -490,6 +494,31 @@ function withoutCounter(code: string): string {
     else return code
   }
   return out.join('\n')
+}
+
+/**
+ * Bounds the work of a validation (ajv's allErrors mode would check every item and key and list every
+ * error): an array whose `maxItems` failed is not walked (its item loop and uniqueItems check see length
+ * 0), and every loop over items or keys stops once the function's list holds MAX_COLLECTED_ERRORS errors.
+ * Stopping only ever drops errors, never turns an invalid value valid (a loop stops only when errors exist).
+ */
+function bounded(code: string): string {
+  const full = `(vErrors === null || vErrors.length < ${MAX_COLLECTED_ERRORS})`
+  const lines = code.split('\n')
+  const tooLong = new Map<string, string>()
+  return lines
+    .map((line, k) => {
+      if (/^function validate\d+\(/.test(line)) tooLong.clear()
+      const limit = /^if\((data\d*)\.length > (\d+)\)\{$/.exec(line)
+      if (limit && /^vErrors = pushError\(.*, "maxItems", /.test(lines[k + 1] ?? '')) tooLong.set(limit[1]!, limit[2]!)
+      const length = /^(const len\d+|let i\d+) = (data\d*)\.length;$/.exec(line)
+      if (length && tooLong.has(length[2]!)) return `${length[1]} = ${length[2]}.length > ${tooLong.get(length[2]!)} ? 0 : ${length[2]}.length;`
+      const items = /^for\(let (i\d+)=(\d+); \1<(len\d+); \1\+\+\)\{$/.exec(line)
+      if (items) return `for(let ${items[1]}=${items[2]}; ${items[1]}<${items[3]} && ${full}; ${items[1]}++){`
+      if (/^for\(const key\d+ (?:in|of) .*\)\{$/.test(line)) return `${line}\nif(!${full}) break;`
+      return line
+    })
+    .join('\n')
 }
 
 /** Refuses code that would not run as plain ESM on the edge, and formats the runtime lacks. */

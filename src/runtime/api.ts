@@ -128,7 +128,7 @@ export interface ServerOptions<Env = unknown> {
   allowedOrigins?: string[]
   /** Largest accepted request body in bytes; default 4 MiB. */
   maxBodyBytes?: number
-  /** The HMAC secret for requestState; else `env.MCP_STATE_SECRET`. */
+  /** The secret requestState is sealed with (AES-GCM and HMAC keys are derived from it); else `env.MCP_STATE_SECRET`. */
   stateSecret?: string
   /** How long an input-required round stays valid; default 10 minutes. */
   stateTtlMs?: number
@@ -141,6 +141,12 @@ export interface ServerOptions<Env = unknown> {
    * `auth`, which `fromOAuthProvider` reads).
    */
   authorize?: (request: Request, env: Env, ctx: RequestContext | undefined) => AuthInfo | null | Response | Promise<AuthInfo | null | Response>
+  /**
+   * The endpoint's public URL (`https://mcp.example.com/mcp`), named by the 401 challenge and the RFC 9728
+   * document. Without it only a loopback request URL is used (local development); otherwise both leave the
+   * URL out and `onError` is told once.
+   */
+  resourceUrl?: string
   /**
    * RFC 9728 metadata served at /.well-known/oauth-protected-resource when `authorize` is set; its
    * `scopes_supported` also lists every scope a tool declares with `@scope`.

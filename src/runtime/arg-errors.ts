@@ -1,8 +1,19 @@
 /**
  * ajv's errors → SCHEMA.md's argument error lines (`Argument 'items[2].qty' must be >= 1.`), one line per
- * failed rule, in ajv's order, without repeats.
+ * failed rule, in ajv's order, without repeats; bounded, so an invalid call answers with little text
+ * whatever its size (at most MAX_LINES lines of at most MAX_LINE characters, then `… and N more.`).
  */
 import type { AjvError } from './table.ts'
+
+/**
+ * The generated validators stop collecting once a list holds this many errors (src/compiler/validator.ts
+ * writes the number into their loops), so checking an invalid argument costs no more than a valid one.
+ */
+export const MAX_COLLECTED_ERRORS = 100
+/** Argument error lines shown per call; the rest are counted in a last line. */
+export const MAX_LINES = 20
+/** Characters per argument error line (a path or a value in it may be as long as the client likes). */
+export const MAX_LINE = 200
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 const INDEX = /^(?:0|[1-9]\d*)$/
@@ -99,5 +110,16 @@ function line(error: AjvError): string {
  * own error alone (its branches' errors are dropped where they arise, see src/compiler/validator.ts).
  */
 export function argumentErrors(errors: readonly AjvError[]): string[] {
-  return [...new Set(errors.map(line))]
+  return boundLines([...new Set(errors.map(line))], errors.length >= MAX_COLLECTED_ERRORS)
+}
+
+/**
+ * At most MAX_LINES lines, each cut to MAX_LINE characters, and a last line counting the rest
+ * (`… and at least N more.` when the validator stopped collecting, so the count is a lower bound).
+ */
+export function boundLines(lines: readonly string[], stopped = false): string[] {
+  const shown = lines.slice(0, MAX_LINES).map((l) => (l.length > MAX_LINE ? `${l.slice(0, MAX_LINE - 1)}…` : l))
+  const rest = lines.length - shown.length
+  if (rest > 0 || stopped) shown.push(`… and ${stopped ? 'at least ' : ''}${Math.max(rest, 1)} more.`)
+  return shown
 }

@@ -5,23 +5,39 @@
  * form for the endpoint, `/.well-known/oauth-protected-resource/mcp`).
  */
 import type { AuthInfo, RequestContext, ServerOptions } from './api.ts'
-import { originOf } from './cors.ts'
+import { isLoopback, originOf } from './cors.ts'
 
 export const WELL_KNOWN = '/.well-known/oauth-protected-resource'
 
-/** The `WWW-Authenticate` value for a request without a valid token. */
-export function challenge(request: Request, options: ServerOptions<any>): string {
-  const scopes = options.resourceMetadata?.scopes_supported
-  const scope = scopes && scopes.length > 0 ? `, scope="${scopes.join(' ')}"` : ''
-  return `Bearer resource_metadata="${originOf(request.url)}${WELL_KNOWN}"${scope}`
+/** Why a challenge or the metadata document leaves the server's URL out (reported once through onError). */
+export const NO_RESOURCE_URL =
+  "mcp-aot: the resourceUrl option is not set, so the 401 challenge and /.well-known/oauth-protected-resource cannot name this server (a Host header is the client's to choose; only localhost is trusted): set resourceUrl to the endpoint's public URL, e.g. 'https://mcp.example.com/mcp'."
+
+/**
+ * The endpoint's public URL: the `resourceUrl` option, else the request's own URL when it is a loopback
+ * one (local development), else undefined: the request URL's host comes from the client (`Host:
+ * evil.example`) and must not reach a challenge or a cacheable document.
+ */
+export function resourceUrlOf(request: Request, options: ServerOptions<any>, path: string): string | undefined {
+  if (options.resourceUrl !== undefined) return options.resourceUrl
+  const origin = originOf(request.url)
+  return isLoopback(origin) ? origin + path : undefined
 }
 
-/** The RFC 9728 document for the endpoint at `path`; `scopes` (the tools' `@scope`s) join `scopes_supported`. */
-export function metadataResponse(request: Request, options: ServerOptions<any>, path: string, scopes: readonly string[]): Response {
+/** The `WWW-Authenticate` value for a request without a valid token (no resource_metadata without a URL). */
+export function challenge(resourceUrl: string | undefined, options: ServerOptions<any>): string {
+  const scopes = options.resourceMetadata?.scopes_supported
+  const scope = scopes && scopes.length > 0 ? `scope="${scopes.join(' ')}"` : ''
+  if (resourceUrl === undefined) return scope === '' ? 'Bearer' : `Bearer ${scope}`
+  return `Bearer resource_metadata="${originOf(resourceUrl)}${WELL_KNOWN}"${scope === '' ? '' : `, ${scope}`}`
+}
+
+/** The RFC 9728 document for the endpoint at `resourceUrl`; `scopes` (the tools' `@scope`s) join `scopes_supported`. */
+export function metadataResponse(resourceUrl: string, options: ServerOptions<any>, scopes: readonly string[]): Response {
   const listed = options.resourceMetadata?.scopes_supported ?? []
   const supported = [...new Set([...listed, ...scopes])]
   const document = {
-    resource: originOf(request.url) + path,
+    resource: resourceUrl,
     bearer_methods_supported: ['header'],
     ...options.resourceMetadata,
     ...(supported.length > 0 ? { scopes_supported: supported } : {}),

@@ -20,7 +20,8 @@ export function complete(core: Core, exchange: Exchange, params: Record<string, 
   if (ref?.type === 'ref/prompt') {
     const prompt = core.prompts.get(ref.name)
     if (!prompt) return new RpcError(INVALID_PARAMS, `Unknown prompt '${ref.name}'.`, { name: ref.name })
-    candidates = prompt.completions?.[argument.name] ?? []
+    const completions = prompt.completions
+    candidates = completions && Object.hasOwn(completions, argument.name) ? completions[argument.name]! : []
   } else if (ref?.type === 'ref/resource') {
     const known = core.resources.has(ref.uri) || core.templates.some((template) => template.uri === ref.uri)
     if (!known) return new RpcError(INVALID_PARAMS, `Unknown resource template '${ref.uri}'.`, { uri: ref.uri })

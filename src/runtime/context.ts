@@ -5,7 +5,7 @@
 import type { AuthInfo, ElicitResult, InputRequest, LogLevel, ToolContext } from './api.ts'
 import type { Exchange } from './exchange.ts'
 import type { InputRound } from './input-round.ts'
-import { LOG_LEVELS } from './protocol.ts'
+import { levelOf } from './protocol.ts'
 import { sessionCapabilities } from './session.ts'
 
 const done: Promise<void> = /* @__PURE__ */ Promise.resolve()
@@ -56,7 +56,7 @@ export class RunContext implements ToolContext {
 
   log(level: LogLevel, data: unknown, logger?: string): Promise<void> {
     const exchange = this.#exchange
-    const severity = LOG_LEVELS[level]
+    const severity = levelOf(level)
     const channel = exchange.channel
     if (severity === undefined || severity < exchange.logLevel || !channel || this.signal.aborted) return done
     channel.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data })

@@ -8,6 +8,9 @@
 
 const LOOPBACK = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i
 
+/** True for a loopback origin (`http://localhost:8787`, `http://127.0.0.1`, `https://[::1]:8080`). */
+export const isLoopback = (origin: string): boolean => LOOPBACK.test(origin)
+
 /** The origin part (`scheme://host:port`) of an absolute URL. */
 export function originOf(url: string): string {
   const slash = url.indexOf('/', url.indexOf('//') + 2)

@@ -19,7 +19,7 @@ import {
   isLegacy,
   LEGACY_DEFAULT,
   LEGACY_LOG_LEVEL,
-  LOG_LEVELS,
+  levelOf,
   META_CAPABILITIES,
   META_LOG_LEVEL,
   META_VERSION,
@@ -30,6 +30,11 @@ import {
 } from './protocol.ts'
 import { sessionId } from './session.ts'
 import { decodeHeaderValue, headerValue } from './request-headers.ts'
+
+/** The revision whose transport takes JSON-RPC batches (2025-06-18 removed them). */
+const BATCH_REVISION = '2025-03-26'
+/** The most messages one batch may hold. */
+const MAX_BATCH = 32
 
 export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
 export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
@@ -73,10 +78,12 @@ export class Dispatcher {
 
   /** Serves one parsed body. */
   message(body: unknown, incoming: Incoming): Response | Promise<Response> {
+    const header = headerValue(incoming.request.headers, 'mcp-protocol-version')
     if (Array.isArray(body)) {
+      // Only 2025-03-26 (also what a request without the header is taken to speak) has batches.
+      if ((header ?? LEGACY_DEFAULT) === BATCH_REVISION) return this.#batch(body, incoming)
       return this.reply(incoming, undefined, new RpcError(INVALID_REQUEST, 'Batches are not supported: send one JSON-RPC message per request.', undefined, 400))
     }
-    const header = headerValue(incoming.request.headers, 'mcp-protocol-version')
     if (isObject(body) && isResponse(body)) {
       if (header === MODERN) return this.reply(incoming, undefined, new RpcError(INVALID_REQUEST, 'A client sends no JSON-RPC responses in MCP 2026-07-28.', undefined, 400))
       return this.#accepted(incoming) // A legacy client answering a request this server never sends.
@@ -88,6 +95,29 @@ export class Dispatcher {
     if (metaVersion !== undefined || header === MODERN) return this.#modernMessage(message, meta, metaVersion, header, incoming)
     if (header === null || isLegacy(header)) return this.#legacyMessage(message, header ?? LEGACY_DEFAULT, incoming)
     return this.reply(incoming, message.id, unsupported(header))
+  }
+
+  /**
+   * A JSON-RPC batch (MCP 2025-03-26): each message served in turn as a JSON reply, the replies to its
+   * requests sent as one array (202 when it held only notifications and responses). At most MAX_BATCH
+   * messages, so a batch's reply stays proportional to its size.
+   */
+  async #batch(batch: unknown[], incoming: Incoming): Promise<Response> {
+    if (batch.length === 0) return this.reply(incoming, undefined, new RpcError(INVALID_REQUEST, 'A batch must hold at least one message.', undefined, 400))
+    if (batch.length > MAX_BATCH) {
+      return this.reply(incoming, undefined, new RpcError(INVALID_REQUEST, `A batch may hold at most ${MAX_BATCH} messages.`, undefined, 400))
+    }
+    const one: Incoming = { ...incoming, cors: undefined, sse: false, sseOnly: false }
+    const replies: string[] = []
+    for (const body of batch) {
+      let response: Response
+      if (Array.isArray(body)) response = this.reply(one, undefined, new RpcError(INVALID_REQUEST, 'A batch cannot hold another batch.'))
+      else if (isObject(body) && body.method === 'initialize') {
+        response = this.reply(one, idOf(body), new RpcError(INVALID_REQUEST, 'initialize cannot be part of a batch.'))
+      } else response = await this.message(body, one)
+      if (response.status !== 202) replies.push(await response.text())
+    }
+    return replies.length === 0 ? this.#accepted(incoming) : this.#respond(incoming, 200, `[${replies.join(',')}]`)
   }
 
   #modernMessage(message: Message, meta: any, metaVersion: unknown, header: string | null, incoming: Incoming): Response | Promise<Response> {
@@ -123,8 +153,7 @@ export class Dispatcher {
         if (problem) return reject(HEADER_MISMATCH, `Header mismatch: ${problem}`)
       }
     }
-    const level = meta[META_LOG_LEVEL]
-    const logLevel = typeof level === 'string' ? (LOG_LEVELS[level] ?? Infinity) : Infinity
+    const logLevel = levelOf(meta[META_LOG_LEVEL]) ?? Infinity
     return this.#serve(handler, message, incoming, new Exchange(incoming, MODERN, 'modern', true, capabilities, progressTokenOf(meta), logLevel))
   }
 

@@ -6,10 +6,11 @@
 import type { AuthInfo } from './api.ts'
 import type { Core } from './core.ts'
 import type { Execution } from './exchange.ts'
-import { authorize, challenge, metadataResponse, WELL_KNOWN } from './auth.ts'
+import { authorize, challenge, metadataResponse, NO_RESOURCE_URL, resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from './dispatch.ts'
-import { errorText, RpcError } from './jsonrpc.ts'
+import { errorText, keepIdText, RpcError } from './jsonrpc.ts'
+import { accepts, isJson } from './media-types.ts'
 import { INVALID_REQUEST, PARSE_ERROR } from './protocol.ts'
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024
@@ -22,7 +23,6 @@ function refuse(status: number, message: string, headers?: Record<string, string
   })
 }
 
-/** Reads the body as it streams, or undefined once it is larger than `limit` bytes. */
 /**
  * The body as text, or undefined when it is over the limit. A numeric Content-Length within the limit is
  * read in one native call (a platform holds an HTTP request to its declared length; for a Request built by
@@ -52,6 +52,7 @@ export class Transport {
   readonly #dispatcher: Dispatcher
   /** The scopes the tools declare, listed in the resource metadata. */
   readonly #scopes: readonly string[]
+  #toldNoUrl = false
 
   constructor(core: Core) {
     const { options } = core
@@ -59,6 +60,10 @@ export class Transport {
     this.#path = options.path ?? '/mcp'
     this.#allows = originCheck(options.allowedOrigins)
     this.#limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+    const url = options.resourceUrl
+    if (url !== undefined && !(URL.canParse(url) && /^https?:\/\//i.test(url))) {
+      throw new TypeError(`createServer: resourceUrl must be the endpoint's absolute http(s) URL, not ${JSON.stringify(url)}.`)
+    }
     this.#dispatcher = new Dispatcher(core)
     this.#scopes = core.scopeCheck?.declared(core) ?? []
   }
@@ -92,26 +97,33 @@ export class Transport {
       }
     }
     const type = headers.get('content-type')
-    if (type !== null && !type.toLowerCase().includes('application/json')) {
+    if (type !== null && !isJson(type)) {
       return refuse(415, 'Unsupported media type: send the JSON-RPC message as application/json.', cors)
     }
     let sse = false
     let sseOnly = false
     const accept = headers.get('accept')
     if (accept !== null) {
-      const lower = accept.toLowerCase()
-      sse = lower.includes('text/event-stream')
-      const json = lower.includes('application/json') || lower.includes('*/*') || lower.includes('application/*')
+      const allowed = accepts(accept)
+      sse = allowed.sse
+      const json = allowed.json
       if (!json && !sse) return refuse(406, 'Not acceptable: accept application/json and text/event-stream.', cors)
       sseOnly = sse && !json
     }
     // A declared length over the limit is refused before reading; any body is read up to the limit only
     // (a Content-Length may be missing, not a number, or lie).
-    const text = await readBody(request, headers.get('content-length'), this.#limit)
+    let text: string | undefined
+    try {
+      text = await readBody(request, headers.get('content-length'), this.#limit)
+    } catch {
+      // The client aborted the upload or sent a broken chunked body: answered if the connection still exists.
+      return refuse(400, 'The request body could not be read.', cors)
+    }
     if (text === undefined) return refuse(413, `The request body is larger than ${this.#limit} bytes.`, cors)
     let body: unknown
     try {
       body = JSON.parse(text)
+      keepIdText(body, text)
     } catch {
       return this.#dispatcher.reply({ request, env: environment, execution, auth, cors, sse, sseOnly: false }, undefined, new RpcError(PARSE_ERROR, 'Parse error: the body is not valid JSON.', undefined, 400))
     }
@@ -121,13 +133,26 @@ export class Transport {
   #elsewhere(request: Request, path: string): Response {
     const { options } = this.#core
     if (options.authorize && (path === WELL_KNOWN || path === WELL_KNOWN + this.#path)) {
-      if (request.method === 'GET' || request.method === 'HEAD') return metadataResponse(request, options, this.#path, this.#scopes)
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        const url = this.#resourceUrl(request)
+        return url === undefined ? new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }) : metadataResponse(url, options, this.#scopes)
+      }
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': '*' } })
       }
       return new Response(null, { status: 405, headers: { allow: 'GET, OPTIONS' } })
     }
     return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+  }
+
+  /** The public URL of the endpoint, if known (see resourceUrlOf); tells onError once when it is not. */
+  #resourceUrl(request: Request): string | undefined {
+    const url = resourceUrlOf(request, this.#core.options, this.#path)
+    if (url === undefined && !this.#toldNoUrl) {
+      this.#toldNoUrl = true
+      this.#core.report(new Error(NO_RESOURCE_URL), 'option', 'resourceUrl')
+    }
+    return url
   }
 
   #unauthorized(request: Request, refusal: Response | undefined, cors: Record<string, string> | undefined): Response {
@@ -138,7 +163,7 @@ export class Transport {
       return response
     }
     return refuse(401, 'Unauthorized: send a valid bearer token (see WWW-Authenticate).', {
-      'www-authenticate': challenge(request, this.#core.options),
+      'www-authenticate': challenge(this.#resourceUrl(request), this.#core.options),
       ...cors,
     })
   }

@@ -1,6 +1,6 @@
 /**
  * Input from the client inside one run of a function (MRTR, 2026-07-28). `ctx.elicit`, `ctx.sample`,
- * `ctx.roots` and `ctx.input` come here: a question that has an answer (from the signed requestState or
+ * `ctx.roots` and `ctx.input` come here: a question that has an answer (from the sealed requestState or
  * this request's inputResponses) resolves at once; otherwise the run ends with an input-required result
  * that asks every question still open. Questions asked together (`ctx.input({...})`, or several calls
  * before the next timer tick, as `Promise.all` does) go out in one round.

@@ -1,17 +1,18 @@
 /**
  * Around a run that may ask the client for input (2026-07-28): reading what the client sends back
- * (`requestState`, verified, and `inputResponses`) and issuing the input-required result with a new
- * signed state. The state is bound to the server (its name and endpoint path), to the request (method,
- * name, hash of the arguments), to the caller when the server authenticates, and to an expiry. Answers
- * it carries win over `inputResponses` with the same key: a client cannot replace a signed answer. Without a secret a round cannot be signed: the
- * function fails closed rather than sending state anyone could forge.
+ * (`requestState`, opened, and `inputResponses`) and issuing the input-required result with a new
+ * sealed state (encrypted and authenticated, see state.ts). The state is bound to the server (its name
+ * and endpoint path), to the request (method, name, hash of the arguments), to the caller when the server
+ * authenticates, and to an expiry. Answers it carries win over `inputResponses` with the same key: a
+ * client cannot replace a sealed answer. Without a secret a round cannot be sealed: the function fails
+ * closed rather than sending state anyone could forge.
  */
 import type { InputRequest } from './api.ts'
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import { isObject, RpcError } from './jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from './protocol.ts'
-import { digest, StateSigner, type StatePayload } from './state.ts'
+import { digest, StateSealer, type StatePayload } from './state.ts'
 
 const MIN_SECRET = 16
 const DEFAULT_TTL_MS = 600_000
@@ -22,8 +23,8 @@ export const SECRET_MESSAGE =
   'Asking the client for input needs a secret to sign the request state: set MCP_STATE_SECRET (a Worker secret or environment variable, at least 16 characters) or the stateSecret option of createServer.'
 
 /** Keys imported per secret; one per isolate (a key depends only on its secret). */
-let signer: StateSigner | undefined
-const signerOf = (): StateSigner => (signer ??= new StateSigner())
+let sealer: StateSealer | undefined
+const sealerOf = (): StateSealer => (sealer ??= new StateSealer())
 
 export function secretOf(core: Core, exchange: Exchange): string | undefined {
   const secret = core.options.stateSecret ?? (exchange.env as any)?.MCP_STATE_SECRET
@@ -33,10 +34,10 @@ export function secretOf(core: Core, exchange: Exchange): string | undefined {
 /** The server a state belongs to (see state.ts): its name and endpoint path. */
 const scopeOf = (core: Core): string => JSON.stringify([core.info.name, core.options.path ?? '/mcp'])
 
-async function principalOf(exchange: Exchange): Promise<string | undefined> {
+async function principalOf(secret: string, exchange: Exchange): Promise<string | undefined> {
   const auth = exchange.auth
   const who = auth?.token ?? auth?.clientId
-  return who === undefined ? undefined : digest(who)
+  return who === undefined ? undefined : sealerOf().caller(secret, who)
 }
 
 /**
@@ -65,12 +66,12 @@ export async function readInputs(
       core.report(new Error(SECRET_MESSAGE), method, name)
       return new RpcError(INTERNAL_ERROR, 'The server cannot verify the requestState: it has no state secret configured.')
     }
-    const state = await signerOf().verify(secret, scopeOf(core), requestState)
+    const state = await sealerOf().open(secret, scopeOf(core), requestState)
     if (!state) return new RpcError(INVALID_PARAMS, 'The requestState is invalid: it was not issued by this server or it was modified.')
     if (state.m !== method || state.n !== name || state.h !== (await digest(args ?? {}))) {
       return new RpcError(INVALID_PARAMS, 'The requestState belongs to a different request; retry with the original request and its arguments.')
     }
-    if (state.p !== (await principalOf(exchange))) return new RpcError(INVALID_PARAMS, 'The requestState was issued to another caller.')
+    if (state.p !== (await principalOf(secret, exchange))) return new RpcError(INVALID_PARAMS, 'The requestState was issued to another caller.')
     if (!(state.x > Date.now())) return new RpcError(INVALID_PARAMS, 'The requestState has expired; send the request again without it.')
     signed = state.a
   }
@@ -89,9 +90,9 @@ export async function inputRequired(
 ): Promise<string | undefined> {
   const secret = secretOf(core, exchange)
   if (!secret) return undefined
-  const principal = await principalOf(exchange)
+  const principal = await principalOf(secret, exchange)
   const payload: StatePayload = {
-    v: 1,
+    v: 2,
     m: method,
     n: name,
     h: await digest(args ?? {}),
@@ -99,6 +100,6 @@ export async function inputRequired(
     ...(principal === undefined ? {} : { p: principal }),
     a: answers,
   }
-  const state = await signerOf().sign(secret, scopeOf(core), payload)
+  const state = await sealerOf().seal(secret, scopeOf(core), payload)
   return `{"resultType":"input_required","inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)},${core.serverMeta}}`
 }

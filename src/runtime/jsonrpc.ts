@@ -4,7 +4,103 @@
  */
 import { INVALID_REQUEST } from './protocol.ts'
 
-export type RequestId = string | number
+export type RequestId = string | number | NumberText
+
+/**
+ * A numeric id as the request wrote it (`12345678901234567891`, `-0`, `1.50`), where the parsed number
+ * would be written back differently: JSON-RPC answers with the same id, so its text is kept.
+ */
+export class NumberText {
+  declare readonly text: string
+  constructor(text: string) {
+    this.text = text
+  }
+}
+
+const isId = (id: unknown): id is RequestId => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) || id instanceof NumberText
+
+/**
+ * Puts the JSON text of a numeric top-level `id` back in a parsed request object when the number would
+ * not print as it was written. The common cases cost a string comparison: a safe integer that opens the
+ * object (`{"jsonrpc":"2.0","id":7,` or `{"id":7,`) or closes it (`,"id":7}`) as printed; else the text
+ * is scanned at its top level.
+ */
+export function keepIdText(body: unknown, text: string): void {
+  if (Array.isArray(body)) return keepBatchIdTexts(body, text)
+  if (!isObject(body) || typeof body.id !== 'number') return
+  const id = body.id
+  const printed = String(id)
+  if (Number.isSafeInteger(id) && !Object.is(id, -0)) {
+    const member = `"id":${printed}`
+    if (text.startsWith(`{"jsonrpc":"2.0",${member},`) || text.startsWith(`{${member},`) || text.trimEnd().endsWith(`,${member}}`)) return
+  }
+  const raw = topLevelValue(text, 'id')
+  if (raw !== undefined && raw !== printed && /^-?\d/.test(raw)) body.id = new NumberText(raw)
+}
+
+/** keepIdText for each message of a batch, each with its own text (found only when one has a numeric id). */
+function keepBatchIdTexts(batch: unknown[], text: string): void {
+  if (!batch.some((m) => isObject(m) && typeof m.id === 'number')) return
+  let i = skipSpace(text, 0) + 1
+  for (const message of batch) {
+    i = skipSpace(text, i)
+    const end = valueEnd(text, i)
+    keepIdText(isObject(message) ? message : undefined, text.slice(i, end))
+    i = skipSpace(text, end) + 1 // past the comma
+  }
+}
+
+/** The text of a top-level member's value in a JSON object text, the last one when the key repeats (as JSON.parse). */
+function topLevelValue(text: string, name: string): string | undefined {
+  let i = skipSpace(text, 0)
+  if (text[i] !== '{') return undefined
+  i = skipSpace(text, i + 1)
+  let found: string | undefined
+  while (text[i] === '"') {
+    const keyEnd = stringEnd(text, i)
+    const key = JSON.parse(text.slice(i, keyEnd)) as string
+    i = skipSpace(text, skipSpace(text, keyEnd) + 1) // past the colon
+    const end = valueEnd(text, i)
+    if (key === name) found = text.slice(i, end)
+    i = skipSpace(text, end)
+    if (text[i] !== ',') break
+    i = skipSpace(text, i + 1)
+  }
+  return found
+}
+
+const skipSpace = (text: string, i: number): number => {
+  while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++
+  return i
+}
+
+/** The index after the string literal starting at `i`. */
+function stringEnd(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === '\\') j++
+    else if (text[j] === '"') return j + 1
+  }
+  return text.length
+}
+
+/** The index after the JSON value starting at `i` (the text is known to be valid JSON). */
+function valueEnd(text: string, i: number): number {
+  const first = text[i]
+  if (first === '"') return stringEnd(text, i)
+  if (first !== '{' && first !== '[') {
+    let j = i
+    while (j < text.length && !',}] \n\r\t'.includes(text[j]!)) j++
+    return j
+  }
+  let depth = 0
+  for (let j = i; j < text.length; j++) {
+    const c = text[j]
+    if (c === '"') j = stringEnd(text, j) - 1
+    else if (c === '{' || c === '[') depth++
+    else if ((c === '}' || c === ']') && --depth === 0) return j + 1
+  }
+  return text.length
+}
 
 /** A request (`id` present) or a notification (`id` undefined). */
 export interface Message {
@@ -34,8 +130,7 @@ export const isObject = (value: unknown): value is Record<string, any> =>
 /** The id of a parsed body when it has a usable one, so even a refusal can carry it. */
 export function idOf(body: unknown): RequestId | undefined {
   if (!isObject(body)) return undefined
-  const id = body.id
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined
+  return isId(body.id) ? body.id : undefined
 }
 
 /** True for a posted JSON-RPC response (a client answering a server→client request). */
@@ -52,7 +147,7 @@ export function readMessage(body: unknown): Message | RpcError {
     return new RpcError(INVALID_REQUEST, 'The request must name its method.', undefined, 400)
   }
   const id = body.id
-  if ('id' in body && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) {
+  if ('id' in body && !isId(id)) {
     return new RpcError(INVALID_REQUEST, 'The request id must be a string or a number.', undefined, 400)
   }
   const params = body.params
@@ -64,7 +159,7 @@ export function readMessage(body: unknown): Message | RpcError {
 
 /** `,"id":…` as JSON text; an unknown id is left out (MCP's error responses make `id` optional). */
 const idField = (id: RequestId | undefined): string =>
-  id === undefined ? '' : typeof id === 'number' ? `,"id":${id}` : `,"id":${JSON.stringify(id)}`
+  id === undefined ? '' : typeof id === 'number' ? `,"id":${id}` : typeof id === 'string' ? `,"id":${JSON.stringify(id)}` : `,"id":${id.text}`
 
 /** A result response whose result is already JSON text. */
 export const resultText = (id: RequestId, result: string): string => `{"jsonrpc":"2.0"${idField(id)},"result":${result}}`

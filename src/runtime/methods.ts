@@ -9,7 +9,7 @@ import type { Exchange } from './exchange.ts'
 import { discoverResult } from './handshake.ts'
 import { RpcError } from './jsonrpc.ts'
 import { listPages, toolItems } from './lists.ts'
-import { INVALID_PARAMS, LOG_LEVELS } from './protocol.ts'
+import { INVALID_PARAMS, levelOf } from './protocol.ts'
 import { callTool } from './tools.ts'
 
 /** Returns the result as JSON text, or an error. */
@@ -41,7 +41,7 @@ export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
   legacy.set('ping', () => EMPTY)
   // Stateless: the level cannot be kept for later requests; accepted so clients that set it work.
   legacy.set('logging/setLevel', (_core, _exchange, params) =>
-    typeof params?.level === 'string' && params.level in LOG_LEVELS ? EMPTY : new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`),
+    levelOf(params?.level) !== undefined ? EMPTY : new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`),
   )
   if (base.has('resources/read')) {
     // Accepted for clients that subscribe; no update is ever sent (the table is fixed at build time).

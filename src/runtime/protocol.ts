@@ -45,5 +45,9 @@ export const LOG_LEVELS: Readonly<Record<string, number>> = {
   emergency: 7,
 }
 
+/** The severity of a log level a client named, or undefined when it names none (own keys only: not `constructor`). */
+export const levelOf = (level: unknown): number | undefined =>
+  typeof level === 'string' && Object.hasOwn(LOG_LEVELS, level) ? LOG_LEVELS[level] : undefined
+
 /** The level a legacy request logs at: `logging/setLevel` cannot be remembered by a stateless server. */
 export const LEGACY_LOG_LEVEL = LOG_LEVELS.info

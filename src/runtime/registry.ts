@@ -27,6 +27,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'cacheScope',
   'authorize',
   'resourceMetadata',
+  'resourceUrl',
   'onError',
   'env',
 ])

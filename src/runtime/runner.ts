@@ -1,7 +1,7 @@
 /**
  * How a function runs when a plain call is not enough. The compiler picks one per declaration and the
  * table entry carries it (`run: __mcp_signalRunner` or `run: __mcp_contextRunner`), so the machinery
- * (AbortController, timers, ToolContext, input rounds, signed state, the SSE channel and streamed responses) is bundled only
+ * (AbortController, timers, ToolContext, input rounds, sealed state, the SSE channel and streamed responses) is bundled only
  * when some function uses it. A function without `run` is called plainly (see `callPlain` in run.ts).
  */
 import type { streamed } from './channel.ts'

@@ -12,7 +12,7 @@ import type { Feature, ScopeRefusal } from './feature.ts'
 import { isTable, type ToolEntry } from './table.ts'
 import { originOf } from './cors.ts'
 import { RpcError } from './jsonrpc.ts'
-import { WELL_KNOWN } from './auth.ts'
+import { resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { INVALID_REQUEST } from './protocol.ts'
 
 /** Every scope the server's tools declare, in declaration order, each once (for `scopes_supported`). */
@@ -46,13 +46,17 @@ function scopeRefusal(core: Core, params: Record<string, any> | undefined, auth:
   const description = `The tool '${name}' needs the scope${missing.length > 1 ? 's' : ''} ${missing.join(' ')}, which this token does not carry.`
   return {
     error: new RpcError(INVALID_REQUEST, `Forbidden: ${description}`, { requiredScopes: needed }, 403),
-    challenge: `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${metadataUrl(request, core.options)}", error_description="${description.replace(/["\\]/g, '')}"`,
+    challenge: `Bearer error="insufficient_scope", scope="${scope}"${metadataParam(request, core.options)}, error_description="${description.replace(/["\\]/g, '')}"`,
   }
 }
 
-/** The path-suffixed RFC 9728 document URL of the endpoint (served by mcp-aot, and by OAuthProvider in front of it). */
-function metadataUrl(request: Request, options: ServerOptions<any>): string {
-  return `${originOf(request.url)}${WELL_KNOWN}${options.path ?? '/mcp'}`
+/**
+ * `, resource_metadata="…"`: the path-suffixed RFC 9728 document URL of the endpoint (served by mcp-aot, and
+ * by OAuthProvider in front of it), from its public URL (resourceUrlOf); nothing when that is not known.
+ */
+function metadataParam(request: Request, options: ServerOptions<any>): string {
+  const url = resourceUrlOf(request, options, options.path ?? '/mcp')
+  return url === undefined ? '' : `, resource_metadata="${originOf(url)}${WELL_KNOWN}${new URL(url).pathname}"`
 }
 
 export const scopesFeature: Feature = {

@@ -6,7 +6,7 @@ import type { ToolResult } from './api.ts'
 import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import type { ToolEntry } from './table.ts'
-import { argumentErrors } from './arg-errors.ts'
+import { argumentErrors, boundLines } from './arg-errors.ts'
 import { toolResultFor, untitled } from './compat.ts'
 import { RpcError } from './jsonrpc.ts'
 import { isToolError } from './errors.ts'
@@ -46,7 +46,7 @@ function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, raw: any, a
   let args = raw
   if (tool.revive) {
     const revived = tool.revive(raw)
-    if (!revived.ok) return errorResult(core, exchange, revived.errors.join('\n'))
+    if (!revived.ok) return errorResult(core, exchange, boundLines(revived.errors).join('\n'))
     args = revived.value
   }
   const runner = tool.run

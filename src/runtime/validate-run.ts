@@ -8,12 +8,17 @@ import type { Core } from './core.ts'
 import type { Exchange } from './exchange.ts'
 import type { Outcome } from './run.ts'
 import type { PromptEntry, ResourceEntry } from './table.ts'
-import { argumentErrors } from './arg-errors.ts'
+import { argumentErrors, boundLines } from './arg-errors.ts'
 import { RpcError } from './jsonrpc.ts'
 import { INVALID_PARAMS } from './protocol.ts'
 import { callPlain } from './run.ts'
 
-const refuse = (errors: string[], data: Record<string, unknown>): RpcError => new RpcError(INVALID_PARAMS, errors.join('\n'), { ...data, errors })
+/** The lines go in `data.errors` once; the message is the first of them (and how many follow). */
+function refuse(errors: string[], data: Record<string, unknown>): RpcError {
+  const more = errors.length - 1
+  const message = more > 0 ? `${errors[0]} (${more} more line(s) in data.errors)` : errors[0]!
+  return new RpcError(INVALID_PARAMS, message, { ...data, errors })
+}
 
 /** `name` is the prompt name or the resource URI (what failures are reported under). */
 export async function validateAndRun(
@@ -30,7 +35,7 @@ export async function validateAndRun(
   let args = raw
   if (entry.revive) {
     const revived = entry.revive(raw)
-    if (!revived.ok) return refuse(revived.errors, data)
+    if (!revived.ok) return refuse(boundLines(revived.errors), data)
     args = revived.value
   }
   const runner = entry.run

@@ -37,7 +37,7 @@ const callTool = (name: string, extra: object = {}, capabilities: Record<string,
 const accept = (content: object) => ({ action: 'accept', content })
 
 describe('input-required rounds (MRTR)', () => {
-  it('asks with an input-required result and a signed requestState, then completes with the answer', async () => {
+  it('asks with an input-required result and a sealed requestState, then completes with the answer', async () => {
     const first = await send(server, callTool('greet'), SECRET)
     expect(first.status).toBe(200)
     const result = first.body.result
@@ -45,7 +45,7 @@ describe('input-required rounds (MRTR)', () => {
     expect(result.inputRequests).toEqual({
       user_name: { method: 'elicitation/create', params: { message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },
     })
-    expect(result.requestState).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
+    expect(result.requestState).toMatch(/^[A-Za-z0-9_-]{60,}$/)
     const second = await send(server, callTool('greet', { inputResponses: { user_name: accept({ name: 'Alice' }) }, requestState: result.requestState }), SECRET)
     expect(second.body.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Hello, Alice (hi)!' }] })
   })
@@ -60,6 +60,11 @@ describe('input-required rounds (MRTR)', () => {
     expect(r2.requestState).not.toBe(r1.requestState)
     const r3 = (await send(server, callTool('two_rounds', { inputResponses: { 'elicit-2': accept({ color: 'blue' }) }, requestState: r2.requestState }), SECRET)).body.result
     expect(r3.content[0].text).toBe('Bo likes blue')
+    // The answers travel encrypted: the state the client holds does not show them.
+    for (const state of [r1.requestState, r2.requestState]) {
+      expect(state).toMatch(/^[A-Za-z0-9_-]+$/)
+      expect(Buffer.from(state, 'base64url').toString('latin1')).not.toMatch(/Bo|elicit|two_rounds|tools\/call/)
+    }
   })
 
   it('asks questions made together in one round, with deterministic keys', async () => {
@@ -104,11 +109,14 @@ describe('input-required rounds (MRTR)', () => {
     const answers = { user_name: accept({ name: 'Eve' }) }
     const tampered = await send(server, callTool('greet', { inputResponses: answers, requestState: state + '-TAMPERED' }, ALL, { greeting: 'yo' }), SECRET)
     expect(tampered.body.error.code).toBe(-32602)
-    const [body, mac] = state.split('.')
-    const forged = JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/')))
-    forged.a = { user_name: accept({ name: 'Mallory' }) }
-    const reencoded = btoa(JSON.stringify(forged)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-    expect((await send(server, callTool('greet', { requestState: `${reencoded}.${mac}` }, ALL, { greeting: 'yo' }), SECRET)).body.error.code).toBe(-32602)
+    // Any changed bit of the sealed state (IV, ciphertext or tag) is refused.
+    const sealed = Buffer.from(state, 'base64url')
+    for (const at of [0, 20, sealed.length - 1]) {
+      const flipped = Buffer.from(sealed)
+      flipped[at]! ^= 1
+      const reply = await send(server, callTool('greet', { requestState: flipped.toString('base64url'), inputResponses: answers }, ALL, { greeting: 'yo' }), SECRET)
+      expect(reply.body.error.message, `byte ${at}`).toMatch(/not issued by this server or it was modified/)
+    }
     const otherArgs = await send(server, callTool('greet', { inputResponses: answers, requestState: state }, ALL, { greeting: 'changed' }), SECRET)
     expect(otherArgs.body.error.message).toMatch(/belongs to a different request/)
     const otherTool = await send(server, callTool('two_rounds', { requestState: state }), SECRET)
@@ -143,6 +151,11 @@ describe('input-required rounds (MRTR)', () => {
     const replaced = { 'elicit-1': accept({ name: 'Mallory' }), 'elicit-2': accept({ color: 'blue' }) }
     const r3 = (await send(server, callTool('two_rounds', { inputResponses: replaced, requestState: r2.requestState }), SECRET)).body.result
     expect(r3.content[0].text).toBe('Bo likes blue')
+    // The answers travel encrypted: the state the client holds does not show them.
+    for (const state of [r1.requestState, r2.requestState]) {
+      expect(state).toMatch(/^[A-Za-z0-9_-]+$/)
+      expect(Buffer.from(state, 'base64url').toString('latin1')).not.toMatch(/Bo|elicit|two_rounds|tools\/call/)
+    }
   })
 
   it('binds the state to the caller when the server authenticates', async () => {

@@ -1,6 +1,6 @@
 /** ajv error objects → argument error lines, on hand-written errors (the shapes ajv reports). */
 import { describe, expect, it } from 'vitest'
-import { argumentErrors, joinPath, pointerToPath } from '../../src/runtime/arg-errors.ts'
+import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, pointerToPath } from '../../src/runtime/arg-errors.ts'
 import type { AjvError } from '../../src/runtime/table.ts'
 
 const err = (instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown> = {}): AjvError => ({
@@ -90,5 +90,19 @@ describe('argumentErrors', () => {
 
   it('is empty for no errors', () => {
     expect(argumentErrors([])).toEqual([])
+  })
+
+  it('shows 20 lines, cuts each to 200 characters, and counts the rest', () => {
+    const missing = (i: number) => err('', '#/required', 'required', { missingProperty: `a${i}` })
+    const lines = argumentErrors(Array.from({ length: 25 }, (_, i) => missing(i)))
+    expect(lines).toHaveLength(21)
+    expect(lines[19]).toBe("Argument 'a19' is required.")
+    expect(lines[20]).toBe('… and 5 more.')
+    // A list the validator stopped collecting: the count is a lower bound.
+    const stopped = argumentErrors(Array.from({ length: MAX_COLLECTED_ERRORS }, (_, i) => missing(i)))
+    expect(stopped[20]).toBe(`… and at least ${MAX_COLLECTED_ERRORS - 20} more.`)
+    const long = argumentErrors([err('', '#/additionalProperties', 'additionalProperties', { additionalProperty: 'k'.repeat(10_000) })])
+    expect(long).toEqual([`Unknown argument '${'k'.repeat(200 - "Unknown argument '".length - 1)}…`])
+    expect(boundLines(['x'])).toEqual(['x'])
   })
 })

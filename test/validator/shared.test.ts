@@ -1,6 +1,7 @@
 /** compileValidators: a module's schemas in one compile, sharing code, with the same results as one compile each. */
 import { describe, expect, it } from 'vitest'
 import { compileValidator, compileValidators } from '../../src/compiler/validator.ts'
+import { MAX_COLLECTED_ERRORS } from '../../src/runtime/arg-errors.ts'
 import type { ValidateFn } from '../../src/runtime/table.ts'
 import { closed, linesFor, loadModule } from './load.ts'
 
@@ -116,16 +117,42 @@ describe('generated error objects', () => {
   it('report a failed anyOf by its own error alone, and keep errors outside it', async () => {
     const { v } = await loadModule({
       v: compileValidator(closed({
-        items: { type: 'array', items: { anyOf: [{ type: 'string' }, closed({ x: { type: 'integer' } })] }, maxItems: 1 },
-      }), 'v'),
+        items: { type: 'array', items: { anyOf: [{ type: 'string' }, closed({ x: { type: 'integer' } })] }, maxItems: 2 },
+        n: { type: 'integer' },
+      }, ['items']), 'v'),
     })
-    expect(v!({ items: [{ x: 'a' }, 'ok'] })).toBe(false)
+    expect(v!({ items: [{ x: 'a' }, 'ok'], n: 'x' })).toBe(false)
     expect(v!.errors).toEqual([
-      { instancePath: '/items', keyword: 'maxItems', params: { limit: 1 } },
       { instancePath: '/items/0', keyword: 'anyOf', params: {} },
+      { instancePath: '/n', keyword: 'type', params: { type: 'integer' } },
     ])
     expect(v!({ items: [{ x: 1 }] })).toBe(true)
     expect(v!.errors).toBeNull()
+  })
+
+  it('bound their work: an array over maxItems is not walked, and loops stop after MAX_COLLECTED_ERRORS errors', async () => {
+    const { v, w } = await loadModule({
+      v: compileValidator(closed({ tags: { type: 'array', items: { type: 'string' }, maxItems: 3, uniqueItems: true } }), 'v'),
+      w: compileValidator(closed({ tags: { type: 'array', items: { type: 'string' } }, map: { type: 'object', additionalProperties: { type: 'integer' } } }, []), 'w'),
+    })
+    // Too long and every item wrong: the length alone is reported.
+    expect(v!({ tags: [1, 2, 3, 4, 5] })).toBe(false)
+    expect(v!.errors).toEqual([{ instancePath: '/tags', keyword: 'maxItems', params: { limit: 3 } }])
+    // Within maxItems the items are still checked one by one.
+    expect(v!({ tags: ['a', 2] })).toBe(false)
+    expect(v!.errors).toEqual([{ instancePath: '/tags/1', keyword: 'type', params: { type: 'string' } }])
+    // No maxItems: a million wrong items give MAX_COLLECTED_ERRORS errors, not a million.
+    expect(w!({ tags: new Array(1_000_000).fill(0) })).toBe(false)
+    expect(w!.errors).toHaveLength(MAX_COLLECTED_ERRORS)
+    expect(w!.errors!.at(-1)).toEqual({ instancePath: `/tags/${MAX_COLLECTED_ERRORS - 1}`, keyword: 'type', params: { type: 'string' } })
+    // Unknown keys and wrong map values alike.
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 'x']))
+    expect(w!({ ...many })).toBe(false)
+    expect(w!.errors).toHaveLength(MAX_COLLECTED_ERRORS)
+    expect(w!({ map: many })).toBe(false)
+    expect(w!.errors).toHaveLength(MAX_COLLECTED_ERRORS)
+    // Stopping never turns an invalid value valid, nor a valid one invalid.
+    expect(w!({ tags: new Array(5000).fill('a'), map: { a: 1 } })).toBe(true)
   })
 
   it('take params from the schema as literals, whatever the properties are called', async () => {
