@@ -8,6 +8,7 @@
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
 import { revivePlan } from './plans.ts'
+import { listedSchema } from './listed.ts'
 import { objectSchema } from './schema.ts'
 import { compileValidators, runtimeImport } from './validator.ts'
 
@@ -19,12 +20,12 @@ const local = (name: string) => `__mcp_${name}`
 
 /** The tools/list entry in the latest revision's shape, keys in a fixed order. */
 export function toolDefinition(d: Declaration): ToolDefinition {
-  const def: ToolDefinition = { name: d.name, inputSchema: objectSchema(d.props) }
+  const def: ToolDefinition = { name: d.name, inputSchema: listedSchema(objectSchema(d.props)) }
   const out: any = { name: d.name }
   if (d.title) out.title = d.title
   if (d.description) out.description = d.description
   out.inputSchema = def.inputSchema
-  if (d.outputSchema) out.outputSchema = d.outputSchema
+  if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
   if (d.annotations) out.annotations = d.annotations
   return out
 }

@@ -2,6 +2,7 @@
 import type { ServerIdentity } from './artifacts.ts'
 import type { Declaration } from './extract.ts'
 import { toolDefinition } from './emit.ts'
+import { listedSchema } from './listed.ts'
 import { objectSchema } from './schema.ts'
 import { at, byKind, isTemplate } from './artifact-text.ts'
 
@@ -12,7 +13,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[]):
     if (d.title) out.title = d.title
     if (d.description) out.description = d.description
     if (d.mimeType) out.mimeType = d.mimeType
-    if (key === 'uriTemplate') out.parameters = objectSchema(d.props)
+    if (key === 'uriTemplate') out.parameters = listedSchema(objectSchema(d.props))
     out.source = at(d)
     return out
   }

@@ -48,8 +48,12 @@ function fields(type: TypeIR): Fields {
     case 'enum': return { type: enumType(type.values), enum: [...type.values] }
     case 'array': return { type: 'array', items: fragment(type.items), minItems: type.minItems, maxItems: type.maxItems, uniqueItems: type.set ? true : undefined }
     case 'tuple': {
+      // `items` as well as `prefixItems`: clients and providers that ignore or refuse `prefixItems` (VS Code,
+      // OpenAI) still see the element types; with minItems = maxItems = n, validation is unchanged.
       const n = type.elements.length
-      return { type: 'array', prefixItems: type.elements.map((e) => fragment(e)), minItems: n, maxItems: n }
+      const prefix = type.elements.map((e) => fragment(e))
+      const distinct = [...new Map(prefix.map((f) => [JSON.stringify(f), f])).values()]
+      return { type: 'array', items: distinct.length === 1 ? distinct[0] : { anyOf: distinct }, prefixItems: prefix, minItems: n, maxItems: n }
     }
     case 'object': return objectFields(type.props, type.rest)
     case 'union': return { anyOf: type.members.map((m) => fragment(m)) }
