@@ -34,6 +34,18 @@ function enumType(values: readonly Literal[]): string | undefined {
   return undefined
 }
 
+/** A literal union: one typed `enum`, or, when its literals differ in type (`'auto' | 0`), one typed `enum` branch per type in `anyOf`. */
+function enumFields(values: readonly Literal[]): Fields {
+  const type = enumType(values)
+  if (type) return { type, enum: [...values] }
+  const groups = new Map<string, Literal[]>()
+  for (const v of values) {
+    const key = typeof v === 'number' ? 'number' : typeof v
+    groups.set(key, [...(groups.get(key) ?? []), v])
+  }
+  return { anyOf: [...groups.values()].map((g) => ordered({ type: enumType(g), enum: g })) }
+}
+
 function fields(type: TypeIR): Fields {
   switch (type.kind) {
     case 'any': return {}
@@ -45,7 +57,7 @@ function fields(type: TypeIR): Fields {
     case 'date': return { type: 'string', format: 'date-time' }
     case 'url': return { type: 'string', format: 'uri' }
     case 'bytes': return { type: 'string', contentEncoding: 'base64' }
-    case 'enum': return { type: enumType(type.values), enum: [...type.values] }
+    case 'enum': return enumFields(type.values)
     case 'array': return { type: 'array', items: fragment(type.items), minItems: type.minItems, maxItems: type.maxItems, uniqueItems: type.set ? true : undefined }
     case 'tuple': {
       // `items` as well as `prefixItems`: clients and providers that ignore or refuse `prefixItems` (VS Code,

@@ -24,7 +24,7 @@ describe('Types table rows', () => {
     ['-1 | 0 | 1', '{"type":"integer","enum":[-1,0,1]}'],
     ['true', '{"type":"boolean","enum":[true]}'],
     ['false', '{"type":"boolean","enum":[false]}'],
-    ["'auto' | 0", '{"enum":["auto",0]}'],
+    ["'auto' | 0", '{"anyOf":[{"type":"string","enum":["auto"]},{"type":"integer","enum":[0]}]}'],
     ['Date', '{"type":"string","format":"date-time"}'],
     ['URL', '{"type":"string","format":"uri"}'],
     ['Uint8Array', '{"type":"string","contentEncoding":"base64"}'],
@@ -70,8 +70,8 @@ describe('enums (declaration order)', () => {
   it('a numeric enum with a fractional member is number', () => {
     expect(fragment('Ratio', 'enum Ratio { Half = 0.5, One = 1 }')).toBe('{"type":"number","enum":[0.5,1]}')
   })
-  it('a mixed enum has no type', () => {
-    expect(fragment('Mode', `enum Mode { Auto = 'auto', Off = 0 }`)).toBe('{"enum":["auto",0]}')
+  it('a mixed enum is one typed enum branch per kind in anyOf', () => {
+    expect(fragment('Mode', `enum Mode { Auto = 'auto', Off = 0 }`)).toBe('{"anyOf":[{"type":"string","enum":["auto"]},{"type":"integer","enum":[0]}]}')
   })
   it('a const enum is read the same way', () => {
     expect(fragment('Dir', `const enum Dir { Up = 'up', Down = 'down' }`)).toBe('{"type":"string","enum":["up","down"]}')
@@ -93,7 +93,7 @@ describe('T | null', () => {
     ["'a' | 'b' | null", '{"type":["string","null"],"enum":["a","b",null]}'],
     ['1 | 2 | null', '{"type":["integer","null"],"enum":[1,2,null]}'],
     ['true | null', '{"type":["boolean","null"],"enum":[true,null]}'],
-    ["'auto' | 0 | null", '{"enum":["auto",0,null]}'],
+    ["'auto' | 0 | null", '{"anyOf":[{"type":"string","enum":["auto"]},{"type":"integer","enum":[0]},{"type":"null"}]}'],
     ['string | number | null', '{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}]}'],
     ['{ a: string } | { b: Int8 } | null', '{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},{"type":"object","properties":{"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["b"],"additionalProperties":false},{"type":"null"}]}'],
     ['unknown | null', '{}'],
