@@ -329,6 +329,6 @@ describe('enums', () => {
     expect(fragment('E.B', "enum E { A = 'a', B = 'b' }")).toBe('{"type":"string","enum":["b"]}')
   })
   it('a mixed enum', () => {
-    expect(fragment('M', "enum M { Auto = 'auto', Zero = 0, One = 1 }")).toBe('{"enum":["auto",0,1]}')
+    expect(fragment('M', "enum M { Auto = 'auto', Zero = 0, One = 1 }")).toBe('{"anyOf":[{"type":"string","enum":["auto"]},{"type":"integer","enum":[0,1]}]}')
   })
 })

@@ -237,7 +237,7 @@ describe('more unions, nullables and compositions', () => {
     ['string | undefined | null', '{"type":["string","null"]}'],
     ["Color | 'purple'", '{"type":"string","enum":["red","blue","purple"]}'],
     ['1 | 2 | 3.5 | null', '{"type":["number","null"],"enum":[1,2,3.5,null]}'],
-    ["'a' | true", '{"enum":["a",true]}'],
+    ["'a' | true", '{"anyOf":[{"type":"string","enum":["a"]},{"type":"boolean","enum":[true]}]}'],
     ['true | false', '{"type":"boolean"}'],
     ['Record<string, Int8 | null>', '{"type":"object","additionalProperties":{"type":["integer","null"],"minimum":-128,"maximum":127}}'],
     ['Set<Date>', '{"type":"array","items":{"type":"string","format":"date-time"},"uniqueItems":true}'],
