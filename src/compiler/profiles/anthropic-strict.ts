@@ -5,7 +5,7 @@
  * - JSON Schema limitations (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations):
  *   supported: object, array, string, integer, number, boolean, null; `enum` (strings, numbers, booleans
  *   or nulls), `const`, `anyOf`, `allOf` (limited), `$ref`/`$defs`/`definitions` (internal only),
- *   `default`, `required`, `additionalProperties` (false only), string `format` (date-time, time, date,
+ *   `default`, `required`, `additionalProperties` (set to false on every object), string `format` (date-time, time, date,
  *   duration, email, hostname, uri, ipv4, ipv6, uuid), array `minItems` of 0 or 1, simple `pattern`s.
  *   Not supported: recursive schemas; numerical constraints (minimum, maximum, multipleOf…); string
  *   constraints (minLength, maxLength); array constraints beyond minItems 0 or 1; additionalProperties

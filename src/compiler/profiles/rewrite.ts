@@ -7,7 +7,7 @@
  */
 import type { Schema } from '../schema.ts'
 import { mapSchema } from '../schema-walk.ts'
-import { describe, sentence } from './text.ts'
+import { describe, sameAsItems, sentence } from './text.ts'
 
 export const PROFILE_NAMES = ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const
 export type ProfileName = (typeof PROFILE_NAMES)[number]
@@ -54,6 +54,10 @@ export class Pass {
     for (const [k, v] of Object.entries(s)) {
       if (k === 'description' || keep(k, v)) {
         out[k] = v
+        continue
+      }
+      if (k === 'prefixItems' && sameAsItems(v, s.items)) {
+        this.rewrite(path, 'prefixItems dropped (items and the item count say the same)')
         continue
       }
       const text = sentence(k, v, s)

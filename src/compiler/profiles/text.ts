@@ -5,6 +5,9 @@
  */
 import type { Schema } from '../schema.ts'
 
+/** A tuple whose elements all have the type `items` states: prefixItems adds nothing to items and the item count. */
+export const sameAsItems = (prefix: unknown, items: unknown) => Array.isArray(prefix) && prefix.every((p) => JSON.stringify(p) === JSON.stringify(items))
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
 function kind(s: Schema): string {
@@ -21,7 +24,7 @@ function kind(s: Schema): string {
  */
 export function sentence(keyword: string, value: unknown, s: Schema): string | undefined {
   const text = s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))
-  if ((keyword === 'minItems' || keyword === 'maxItems') && Array.isArray(s.prefixItems) && value === s.prefixItems.length) return ''
+  if ((keyword === 'minItems' || keyword === 'maxItems') && Array.isArray(s.prefixItems) && value === s.prefixItems.length && !sameAsItems(s.prefixItems, s.items)) return ''
   switch (keyword) {
     case 'minimum': return `At least ${value}.`
     case 'maximum': return `At most ${value}.`
