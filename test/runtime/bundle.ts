@@ -5,12 +5,13 @@
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 import mcp from '../../src/esbuild.ts'
+import type { McpAotOptions } from '../../src/plugin.ts'
 import type { McpServer } from '../../src/runtime/api.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
-/** The bundle of `entry` (an absolute path), minified. */
-export async function bundleWorker(entry: string): Promise<string> {
+/** The bundle of `entry` (an absolute path), minified; `options` go to the plugin. */
+export async function bundleWorker(entry: string, options: Omit<McpAotOptions, 'root'> = {}): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -19,7 +20,7 @@ export async function bundleWorker(entry: string): Promise<string> {
     minify: true,
     write: false,
     logLevel: 'silent',
-    plugins: [mcp({ root: ROOT })],
+    plugins: [mcp({ root: ROOT, ...options })],
     alias: { 'mcp-aot': `${ROOT}src/index.ts`, 'mcp-aot/internal': `${ROOT}src/runtime/internal.ts` },
   })
   return result.outputFiles[0]!.text
