@@ -70,10 +70,12 @@ export function gemini(tool: ToolEntry): ProfiledTool {
   const pass = new Pass()
   if (!NAME.test(tool.name)) pass.refuse('', `The tool name '${tool.name}' is not accepted by Gemini: start with a letter or _, then letters, digits, _ . : or -, at most 64 characters.`)
   const schema = mapSchema(tool.inputSchema, (s, path) => {
-    if (s.$ref || s.$defs || s.definitions) {
-      pass.refuse(path, 'Gemini parameters take no references ($ref/$defs), so a recursive or shared named type cannot be written. Inline the type, or bound its depth.')
+    const references = 'Gemini parameters take no references ($ref/$defs), so a recursive or shared named type cannot be written. Inline the type, or bound its depth.'
+    if (s.$ref) {
+      pass.refuse(path, references)
       return s
     }
+    if (s.$defs || s.definitions) pass.refuse(`${path}/${s.$defs ? '$defs' : 'definitions'}`, references)
     if (untyped(s)) {
       pass.refuse(path, 'This part has no type (unknown, any or JsonValue), and a Gemini Schema needs one. Give it a concrete type.')
       return s

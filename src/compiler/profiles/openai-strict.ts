@@ -41,6 +41,17 @@ export function orNull(s: Schema): Schema {
   return out
 }
 
+/** `required` set to `names`, right after `properties` (SCHEMA.md's keyword order). */
+function withRequired(s: Schema, names: string[]): Schema {
+  const out: Schema = {}
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'required') continue
+    out[k] = v
+    if (k === 'properties') out.required = names
+  }
+  return out
+}
+
 export function openaiStrict(tool: ToolEntry): ProfiledTool {
   const pass = new Pass()
   if (!NAME.test(tool.name)) pass.refuse('', `The tool name '${tool.name}' is not accepted by OpenAI: use 1 to 64 letters, digits, _ or - (for example ${tool.name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64)}).`)
@@ -71,7 +82,7 @@ export function openaiStrict(tool: ToolEntry): ProfiledTool {
       if (optional.length > 0) {
         const nextProps: Schema = {}
         for (const n of names) nextProps[n] = required.has(n) ? props[n] : orNull(props[n]!)
-        out = { ...out, properties: nextProps, required: names }
+        out = withRequired({ ...out, properties: nextProps }, names)
         for (const n of optional) pass.rewrite(`${path}/properties/${n}`, 'optional, written required with null allowed (null means absent)')
       }
       if (out.additionalProperties === undefined) out = { ...out, additionalProperties: false }
