@@ -43,6 +43,26 @@ describe('lenient input: @lenient on one tool', () => {
   })
 })
 
+describe('the listed schema and the validator', () => {
+  let server: McpServer<any>
+  beforeAll(async () => {
+    server = await loadWorker(await bundleWorker(fixture('notes-worker.ts')))
+  })
+  it('a plain Int lists without its ±(2^53−1) bounds; a tuple lists items beside prefixItems', async () => {
+    const tools = (await send(server, legacyRequest('tools/list'))).body.result.tools
+    expect(JSON.stringify(tools.find((t: any) => t.name === 'find_notes').inputSchema.properties.limit)).toBe('{"type":"integer","description":"How many."}')
+    expect(JSON.stringify(tools.find((t: any) => t.name === 'pin_note').inputSchema.properties.cell)).toBe(
+      '{"type":"array","description":"Board name and slot.","items":{"anyOf":[{"type":"string"},{"type":"integer"}]},"prefixItems":[{"type":"string"},{"type":"integer"}],"minItems":2,"maxItems":2}',
+    )
+  })
+  it('the validator still checks the Int bounds and each tuple position', async () => {
+    expect(await call(server, 'find_notes', { query: 'a', limit: 9007199254740992 })).toEqual({ content: [{ type: 'text', text: "Argument 'limit' must be <= 9007199254740991." }], isError: true })
+    expect(await call(server, 'pin_note', { cell: ['b', 3] })).toEqual(text('b#3'))
+    expect((await call(server, 'pin_note', { cell: [3, 'b'] })).isError).toBe(true)
+    expect((await call(server, 'pin_note', { cell: ['b', 3, 4] })).isError).toBe(true)
+  })
+})
+
 describe('an openai-strict build', () => {
   let code: string
   beforeAll(async () => {
