@@ -37,6 +37,22 @@ describe('build warnings', () => {
     expect(mcp105).toContain(`tools.ts:${at('metadata: Record')} - warning MCP105: openai-strict: tool 'set_metadata' at /properties/metadata: A map (Record<string, T> or an index signature) cannot be written in OpenAI strict mode, which requires additionalProperties: false on every object. Use an array of { key, value } objects, or an object type with named properties.`)
     expect(mcp105.map((w) => /tool '(\w+)'/.exec(w)![1])).toEqual(['set_metadata', 'log_event'])
   })
+  it('tokens: true prints the token table at build end', async () => {
+    const printed: string[] = []
+    const info = console.info
+    console.info = (text: string) => printed.push(text)
+    try {
+      const b = await rollup({ input: join(CORPUS, 'tools.ts'), plugins: [mcpRollup({ root: CORPUS, profiles: ['gemini'], tokens: true }), stripTypes], onwarn: () => {} })
+      await b.close()
+    } finally {
+      console.info = info
+    }
+    expect(printed).toHaveLength(1)
+    const lines = printed[0]!.split('\n')
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['mcp-aot: o200k tokens', 'portable', 'gemini'])
+    expect(lines.slice(1, -2).map((l) => l.split(/\s+/)[0])).toEqual(['search_docs', 'get_weather', 'create_issue', 'send_email', 'create_event', 'convert_currency', 'run_sql', 'resize_image', 'translate_text', 'set_metadata', 'move_point', 'list_files', 'create_order', 'update_user', 'log_event', 'draw_shape'])
+    expect(lines.at(-2)!.startsWith('tools/list')).toBe(true)
+  })
   it('an unknown profile name is refused when the plugin is made', () => {
     expect(() => mcpRollup({ profiles: ['openai' as any] })).toThrow("mcp-aot: unknown profile 'openai'; the profiles are 'portable', 'openai-strict', 'anthropic-strict', 'gemini'.")
   })
