@@ -12,6 +12,9 @@ import { Project } from './compiler/project.ts'
 import { CompileCache } from './compiler/cache.ts'
 import { duplicateNames } from './compiler/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts.ts'
+import { modelReport, tokenTable } from './compiler/model-report.ts'
+import { profileList } from './compiler/profiles/index.ts'
+import { formatWarning } from './compiler/warnings.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 
@@ -33,6 +36,8 @@ export interface McpAotOptions extends ArtifactOptions {
    * schema is inline, so shared nested types multiply; a tool over the budget is a build error (MCP039).
    */
   schemaBudget?: number
+  /** Print each tool's o200k tokens and the tools/list total, per profile, when the build ends. */
+  tokens?: boolean
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -51,6 +56,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   let project = new Project(root)
   const modules = new Map<string, Declaration[]>()
   const cache = new CompileCache()
+  const profiles = profileList(options?.profiles)
+  const emitOptions = { profiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget }
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
@@ -87,7 +94,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
         try {
           const cached = cache.get(id, code)
-          const out = cached ? cached.result : compileModule(project, id, code, { schemaBudget: options?.schemaBudget })
+          const out = cached ? cached.result : compileModule(project, id, code, emitOptions)
           if (!cached) cache.set(id, code, out)
           if (!out) {
             modules.delete(id)
@@ -111,6 +118,12 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     buildEnd() {
       const message = duplicateNames(modules)
       if (message) throw new Error(message)
+      // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/warnings.ts).
+      const report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
+      // buildEnd's context has no `warn` under every bundler: the bundler's channel where there is one.
+      const context = this as { warn?: (message: string) => void }
+      for (const w of report.warnings) (context.warn ? context.warn(formatWarning(w)) : console.warn(`mcp-aot: ${formatWarning(w)}`))
+      if (options?.tokens && report.tools.length > 0) console.info(`mcp-aot: ${tokenTable(report)}`)
       // webpack and rspack: assets added while the compilation processes them (esbuild: its onEnd above).
       if (wantsArtifacts && modules.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)
     },

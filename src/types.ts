@@ -8,7 +8,7 @@ declare const tag: unique symbol
 
 type Tagged<T> = { readonly [tag]?: T }
 
-/** A safe integer: {"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}. */
+/** A safe integer: listed as {"type":"integer"}; the validator also checks -9007199254740991..9007199254740991. */
 export type Int = number & Tagged<{ int: 'Int' }>
 export type Int8 = number & Tagged<{ int: 'Int8' }>
 export type Uint8 = number & Tagged<{ int: 'Uint8' }>

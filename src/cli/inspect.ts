@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { collect, serverIdentity } from '../compiler/artifacts.ts'
 import { manifest } from '../compiler/manifest.ts'
+import { modelReport, tokenTable } from '../compiler/model-report.ts'
+import { PROFILE_NAMES, type ProfileName } from '../compiler/profiles/index.ts'
 import { analyze, MARKER } from '../compiler/compile.ts'
 import { formatDiagnostic } from '../compiler/diagnostics.ts'
 import { duplicateFindings } from '../compiler/duplicates.ts'
@@ -34,10 +36,12 @@ export interface Report {
   resourceTemplates: Entry[]
   prompts: Entry[]
   diagnostics: Finding[]
+  /** Lint warnings and, with --tokens, what a provider profile cannot write (MCP1nn). */
+  warnings: Finding[]
 }
 
 /** Reads every file; returns the report, the findings as text with code frames, and how many modules were refused. */
-export function read(cwd: string, files: readonly string[]): { report: Report; frames: string[]; refused: number } {
+export function read(cwd: string, files: readonly string[], profiles: readonly ProfileName[] = ['portable']): { report: Report; frames: string[]; refused: number; tokens: string } {
   const project = new Project(cwd)
   const diagnostics: Finding[] = []
   const frames: string[] = []
@@ -62,8 +66,11 @@ export function read(cwd: string, files: readonly string[]): { report: Report; f
     diagnostics.push({ code: d.code, message: d.message, ...d.loc })
     frames.push(formatDiagnostic(d))
   }
-  const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), collect(modules)))
-  return { report: { ...listed, diagnostics }, frames, refused }
+  const decls = collect(modules)
+  const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), decls, profiles))
+  const model = modelReport(decls, profiles, profiles.length > 1)
+  const warnings = model.warnings.map((w) => ({ code: w.code, message: w.message, ...w.loc }))
+  return { report: { ...listed, diagnostics, warnings }, frames, refused, tokens: profiles.length > 1 ? tokenTable(model) : '' }
 }
 
 /** A schema on its label's line when it is short, else indented below it. */
@@ -94,7 +101,7 @@ function describe(kind: string, e: Entry): string {
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-export function inspect(options: { paths: readonly string[]; json: boolean }, io: Io): number {
+export function inspect(options: { paths: readonly string[]; json: boolean; tokens?: boolean }, io: Io): number {
   let files
   try {
     files = sourceFiles(io.cwd, options.paths)
@@ -102,7 +109,7 @@ export function inspect(options: { paths: readonly string[]; json: boolean }, io
     io.err.write(`mcp-aot inspect: ${(error as Error).message}\n`)
     return 2
   }
-  const { report, frames, refused } = read(io.cwd, files)
+  const { report, frames, refused, tokens } = read(io.cwd, files, options.tokens ? PROFILE_NAMES : ['portable'])
   const errors = report.diagnostics.length
   if (options.json) {
     io.out.write(JSON.stringify(report, null, 2) + '\n')
@@ -114,6 +121,8 @@ export function inspect(options: { paths: readonly string[]; json: boolean }, io
       ...report.prompts.map((e) => describe('prompt', e)),
     ]
     if (blocks.length > 0) io.out.write(blocks.join('\n\n') + '\n\n')
+    if (tokens) io.out.write(`${tokens}\n\n`)
+    for (const w of report.warnings) io.err.write(`${w.file}:${w.line}:${w.column} - warning ${w.code}: ${w.message}\n`)
     const resources = report.resources.length + report.resourceTemplates.length
     const skipped = refused > 0 ? ` (${count(refused, 'module')} with errors left out)` : ''
     io.out.write(`${count(report.tools.length, 'tool')}, ${count(resources, 'resource')}, ${count(report.prompts.length, 'prompt')} in ${count(files.length, 'file')}${skipped}; ${count(errors, 'error')}.\n`)

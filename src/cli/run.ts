@@ -18,9 +18,10 @@ Commands:
       --name sets the package and Worker name (default: made from the folder's name).
       Templates (default: cloudflare-workers):
 ${Object.entries(TEMPLATES).map(([name, t]) => `        ${name.padEnd(20)}${t.summary}`).join('\n')}
-  inspect [files or folders...] [--json]
+  inspect [files or folders...] [--json] [--tokens]
       Prints each tool, resource and prompt the sources declare (name, annotations, schemas) and every
       diagnostic, without building a bundle. Default: the .ts files under src/. Exit code 1 on diagnostics.
+      --tokens adds each tool's o200k tokens and the tools/list total under every provider profile.
 
 Options:
   -h, --help       this text
@@ -55,7 +56,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       options:
         command === 'init'
           ? { template: { type: 'string', short: 't' }, name: { type: 'string', short: 'n' }, help: { type: 'boolean', short: 'h' } }
-          : { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+          : { json: { type: 'boolean' }, tokens: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     })
   } catch (error) {
     io.err.write(`mcp-aot ${command}: ${(error as Error).message}\n\n${USAGE}`)
@@ -76,5 +77,5 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return init({ dir: positionals[0], template: values.template as string | undefined, name: values.name as string | undefined, version: version() }, io)
   }
   const { inspect } = await import('./inspect.ts')
-  return inspect({ paths: positionals, json: values.json === true }, io)
+  return inspect({ paths: positionals, json: values.json === true, tokens: values.tokens === true }, io)
 }

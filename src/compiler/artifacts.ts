@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { Declaration } from './extract.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { manifest } from './manifest.ts'
+import { profileList, type ProfileName } from './profiles/index.ts'
 import { skill } from './skill.ts'
 
 /** How the artefacts name the server. The build cannot see `createServer(info)`, so it reads package.json. */
@@ -26,6 +27,13 @@ export interface ArtifactOptions {
   docs?: boolean
   /** The server's name, version and description in the artefacts; default: from the root's package.json. */
   server?: Partial<ServerIdentity>
+  /**
+   * Provider profiles to write besides the portable schema (README § Provider profiles): in the manifest
+   * per tool, and in the bundle for `createServer({ profile })`.
+   */
+  profiles?: readonly ProfileName[]
+  /** Every tool takes null for an optional parameter as absent (as `@lenient` does for one tool). */
+  lenient?: boolean
 }
 
 export interface Artifact {
@@ -67,7 +75,7 @@ export function serverIdentity(root: string, given: Partial<ServerIdentity> = {}
 export function artifacts(options: ArtifactOptions, server: ServerIdentity, decls: readonly Declaration[]): Artifact[] {
   const out: Artifact[] = []
   const manifestFile = typeof options.manifest === 'string' ? options.manifest : options.manifest ? MANIFEST_FILE : undefined
-  if (manifestFile) out.push({ fileName: manifestFile, source: manifest(server, decls) })
+  if (manifestFile) out.push({ fileName: manifestFile, source: manifest(server, decls, profileList(options.profiles)) })
   if (options.docs) {
     out.push({ fileName: SKILL_FILE, source: skill(server, decls) })
     out.push({ fileName: LLMS_FILE, source: llmsTxt(server, decls, manifestFile) })

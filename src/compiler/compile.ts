@@ -1,7 +1,7 @@
 /** One module: source text in → the appended table, the declarations, the files read, or one error with every finding. */
 import MagicString from 'magic-string'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
-import { emitTable } from './emit.ts'
+import { emitTable, type EmitOptions } from './emit.ts'
 import { extract, type Declaration } from './extract.ts'
 import type { Project } from './project.ts'
 import { Refusal } from './refusal.ts'
@@ -47,12 +47,12 @@ export interface CompiledModule extends Analysis {
 }
 
 /** The transformed module, or null when it declares nothing. Throws the module's CompileError. */
-export function compileModule(project: Project, id: string, code: string, options: ResolverOptions = {}): CompiledModule | null {
+export function compileModule(project: Project, id: string, code: string, options: ResolverOptions & EmitOptions = {}): CompiledModule | null {
   if (!MARKER.test(code)) return null
   const analysis = analyze(project, id, code, options)
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
   const s = new MagicString(code)
-  s.append(emitTable(project.file(id, code).display, analysis.declarations))
+  s.append(emitTable(project.file(id, code).display, analysis.declarations, options))
   return { ...analysis, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
 }

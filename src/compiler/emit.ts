@@ -8,10 +8,21 @@
 import type { ToolDefinition } from '../runtime/table.ts'
 import type { Declaration, Slot } from './extract.ts'
 import { planDefs, revivePlan } from './plans.ts'
+import { lenientPlan } from './lenient.ts'
+import { listedSchema } from './listed.ts'
+import { profileTools, type ProfileName, type ToolEntry } from './profiles/index.ts'
 import { objectSchema } from './schema.ts'
 import { compileValidators, runtimeImport } from './validator.ts'
 
 const TABLE_EXPORT = '__mcp'
+
+/** The plugin options that change the generated code. */
+export interface EmitOptions {
+  /** Provider profiles to write beside the portable tools/list entry (`createServer({ profile })` serves one). */
+  profiles?: readonly ProfileName[]
+  /** Every tool takes null for an optional parameter as absent, as `@lenient` does for one. */
+  lenient?: boolean
+}
 
 const json = (v: unknown) => JSON.stringify(v)
 /** The local name of an import from 'mcp-aot/internal'. */
@@ -19,12 +30,12 @@ const local = (name: string) => `__mcp_${name}`
 
 /** The tools/list entry in the latest revision's shape, keys in a fixed order. */
 export function toolDefinition(d: Declaration): ToolDefinition {
-  const def: ToolDefinition = { name: d.name, inputSchema: objectSchema(d.props) }
+  const def: ToolDefinition = { name: d.name, inputSchema: listedSchema(objectSchema(d.props)) }
   const out: any = { name: d.name }
   if (d.title) out.title = d.title
   if (d.description) out.description = d.description
   out.inputSchema = def.inputSchema
-  if (d.outputSchema) out.outputSchema = d.outputSchema
+  if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
   if (d.annotations) out.annotations = d.annotations
   return out
 }
@@ -51,6 +62,27 @@ function runner(d: Declaration): string | undefined {
   if (d.slots.some((s) => s.kind === 'context')) return 'contextRunner'
   if (d.slots.some((s) => s.kind === 'signal') || d.timeoutMs !== undefined) return 'signalRunner'
   return undefined
+}
+
+/**
+ * Lenient input for a tool: `@lenient`, the `lenient` option, or an `openai-strict` profile (it writes
+ * optional properties as required-with-null, so a null there means absent).
+ */
+function lenientField(d: Declaration, options: EmitOptions, lines: string[], used: Set<string>): void {
+  if (!(d.lenient || options.lenient || options.profiles?.includes('openai-strict'))) return
+  const plan = lenientPlan(d.props)
+  if (!plan) return
+  lines.push(`lenient: ${local('lenient')}(${json(plan)})`)
+  used.add('lenient')
+}
+
+/** The tools/list entry as JSON text under each non-portable profile. */
+function profileField(d: Declaration, options: EmitOptions, lines: string[]): void {
+  const names = (options.profiles ?? []).filter((p) => p !== 'portable')
+  if (names.length === 0) return
+  const out: Record<string, string> = {}
+  for (const p of names) out[p] = json(profileTools(p, [toolDefinition(d) as ToolEntry])[0]!.tool)
+  lines.push(`profiles: ${json(out)}`)
 }
 
 /** The optional entry fields (`revive`, `run`) and the names they import. */
@@ -81,12 +113,15 @@ function result(d: Declaration, used: Set<string>): string {
 }
 
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */
-function entry(d: Declaration, validator: string | undefined, used: Set<string>): string {
+function entry(d: Declaration, validator: string | undefined, used: Set<string>, options: EmitOptions): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d)}`]
   if (d.kind === 'tool') {
     const text = json(toolDefinition(d))
     if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
-    lines.push(`json: ${json(text)}`, `validate: ${validator}`, `result: ${result(d, used)}`)
+    lines.push(`json: ${json(text)}`)
+    profileField(d, options, lines)
+    lenientField(d, options, lines, used)
+    lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
     if (d.scopes) {
       lines.push(`scopes: ${json(d.scopes)}`)
@@ -118,7 +153,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>)
 const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature'] as const
 
 /** The text appended to the module. */
-export function emitTable(module: string, decls: readonly Declaration[]): string {
+export function emitTable(module: string, decls: readonly Declaration[], options: EmitOptions = {}): string {
   const schemas: Record<string, object> = {}
   const entries: string[] = []
   const used = new Set<string>()
@@ -128,7 +163,7 @@ export function emitTable(module: string, decls: readonly Declaration[]): string
       name = `__mcp_v${i}`
       schemas[name] = objectSchema(d.props)
     }
-    entries.push(entry(d, name, used))
+    entries.push(entry(d, name, used, options))
   })
   // One compile for the module: tools that validate alike, and shared types, share code.
   const names = Object.keys(schemas)

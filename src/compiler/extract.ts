@@ -19,6 +19,7 @@ import { rootSchema, type Schema } from './schema.ts'
 import { inputSize, overBudget, typeSize } from './size.ts'
 import { lookup } from './scope.ts'
 import { checkTags, type DeclKind } from './tag-rules.ts'
+import { toolDescription } from './tool-text.ts'
 import { templateVariables } from './uri-template.ts'
 
 export type Slot = { kind: 'arg'; name: string } | { kind: 'all' } | { kind: 'context' } | { kind: 'signal' }
@@ -35,6 +36,8 @@ export interface Declaration {
   timeoutMs?: number
   /** OAuth scopes a caller's token needs (`@scope`), in order written, each once. */
   scopes?: string[]
+  /** `@lenient`: null for an optional parameter is taken as absent. */
+  lenient?: boolean
   uri?: string
   mimeType?: string
   slots: Slot[]
@@ -306,7 +309,8 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   }
   const title = tag('title')
   if (title && normalize(title.value)) decl.title = normalize(title.value)
-  const description = tag('description') ? normalize(tag('description')!.value) : normalize(doc.text)
+  const text = tag('description') ? normalize(tag('description')!.value) : normalize(doc.text)
+  const description = kind === 'tool' ? toolDescription(text, doc.tags) : text
   if (description) decl.description = description
   if (kind === 'tool') {
     const annotations: Record<string, boolean> = {}
@@ -321,6 +325,7 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
       }
     }
     if (Object.keys(annotations).length > 0) decl.annotations = annotations
+    if (tag('lenient')) decl.lenient = true
     const t = tag('timeout')
     if (t) {
       try {

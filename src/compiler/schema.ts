@@ -36,6 +36,18 @@ function enumType(values: readonly Literal[]): string | undefined {
   return undefined
 }
 
+/** A literal union: one typed `enum`, or, when its literals differ in type (`'auto' | 0`), one typed `enum` branch per type in `anyOf`. */
+function enumFields(values: readonly Literal[]): Fields {
+  const type = enumType(values)
+  if (type) return { type, enum: [...values] }
+  const groups = new Map<string, Literal[]>()
+  for (const v of values) {
+    const key = typeof v === 'number' ? 'number' : typeof v
+    groups.set(key, [...(groups.get(key) ?? []), v])
+  }
+  return { anyOf: [...groups.values()].map((g) => ordered({ type: enumType(g), enum: g })) }
+}
+
 /** How a fragment writes a nested type: `fragment` itself, or a measure of it (size.ts). */
 export type Child = (type: TypeIR, annotation?: Annotation) => unknown
 
@@ -52,11 +64,17 @@ export function fields(type: TypeIR, child: Child = fragment): Fields {
     case 'date': return { type: 'string', format: 'date-time' }
     case 'url': return { type: 'string', format: 'uri' }
     case 'bytes': return { type: 'string', contentEncoding: 'base64' }
-    case 'enum': return { type: enumType(type.values), enum: [...type.values] }
+    case 'enum': return enumFields(type.values)
     case 'array': return { type: 'array', items: child(type.items), minItems: type.minItems, maxItems: type.maxItems, uniqueItems: type.set ? true : undefined }
     case 'tuple': {
+      // `items` as well as `prefixItems`: clients and providers that ignore or refuse `prefixItems` (VS Code,
+      // OpenAI) still see the element types; with minItems = maxItems = n, validation is unchanged.
       const n = type.elements.length
-      return { type: 'array', prefixItems: type.elements.map((e) => child(e)), minItems: n, maxItems: n }
+      // Elements whose schemas read the same are listed once (compared as text; written through `child`, so
+      // size.ts measures what is written).
+      const distinct = [...new Map(type.elements.map((e) => [JSON.stringify(fragment(e)), e])).values()]
+      const items = distinct.length === 1 ? child(distinct[0]!) : { anyOf: distinct.map((e) => child(e)) }
+      return { type: 'array', items, prefixItems: type.elements.map((e) => child(e)), minItems: n, maxItems: n }
     }
     case 'object': return objectFields(type.props, type.rest, child)
     case 'union': return { anyOf: type.members.map((m) => child(m)) }

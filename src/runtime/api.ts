@@ -156,6 +156,11 @@ export interface ServerOptions<Env = unknown> {
   onError?: (error: unknown, where: { kind: string; name: string }) => void
   /** Used when `fetch` is called without an `env`. */
   env?: Env
+  /**
+   * List the tools as one provider profile the build wrote (plugin option `profiles`): `'openai-strict'`,
+   * `'anthropic-strict'` or `'gemini'`; default: the portable schema.
+   */
+  profile?: string
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */

@@ -6,6 +6,7 @@
  */
 export { table } from './table.ts'
 export { reviver } from './revive.ts'
+export { lenient } from './lenient.ts'
 export { voidResult, textResult, contentResult, rawResult, structuredResult, jsonResult, inspectResult } from './results.ts'
 export { signalRunner } from './run.ts'
 export { contextRunner } from './context-runner.ts'

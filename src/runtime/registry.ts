@@ -30,6 +30,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'resourceUrl',
   'onError',
   'env',
+  'profile',
 ])
 
 const PLUGIN_HINT =
@@ -90,7 +91,7 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
     for (const entry of table.entries) {
       if (entry.kind === 'tool') {
         claim(`tool name '${entry.name}'`, entry)
-        tools.push(entry)
+        tools.push(options.profile ? profiled(entry, options.profile) : entry)
       } else if (entry.kind === 'prompt') {
         claim(`prompt name '${entry.name}'`, entry)
         prompts.push(entry)
@@ -101,4 +102,11 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
     }
   }
   return { tools, prompts, resources, templates, features, options }
+}
+
+/** The entry listed as the build's rewrite for `profile` (see the plugin option `profiles`). */
+function profiled(entry: ToolEntry, profile: string): ToolEntry {
+  const json = entry.profiles?.[profile]
+  if (json === undefined) throw new Error(`createServer: tool '${entry.name}' (${entry.loc}) was built without the '${profile}' profile. Add '${profile}' to the plugin option profiles, or leave out the profile option.`)
+  return { ...entry, json }
 }

@@ -121,6 +121,10 @@ export interface ToolEntry {
    * revision's shape; the runtime parses it only where it needs the object (older revisions, headers).
    */
   readonly json: string
+  /** The tools/list entry under each provider profile the build was asked for (`createServer({ profile })`). */
+  readonly profiles?: Readonly<Record<string, string>>
+  /** Lenient input (`lenient(plan)` from 'mcp-aot/internal'): the arguments without the nulls that stand for absent optional properties. */
+  readonly lenient?: (args: unknown) => unknown
   readonly validate: ValidateFn
   /** Absent when the arguments are used as parsed. */
   readonly revive?: Reviver

@@ -40,7 +40,8 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   return invokeTool(core, exchange, tool, raw, answers)
 }
 
-function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, raw: any, answers: Record<string, unknown> | undefined): Answer {
+function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent: any, answers: Record<string, unknown> | undefined): Answer {
+  const raw = tool.lenient ? tool.lenient(sent) : sent
   const validate = tool.validate
   if (!validate(raw)) return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
   let args = raw

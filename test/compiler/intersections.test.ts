@@ -62,7 +62,7 @@ describe('object intersections', () => {
   it('an output schema intersects the same way', () => {
     const out = JSON.parse(tool(`${IMPORTS}interface Meta { duration: number; rows?: Int }\ninterface Res { success: true; meta: Meta & Record<string, unknown>; error?: never }\ntype Result<T> = Res & { results: T[] }\n/** @tool */\nexport function q(): Result<{ id: string }> { return null as any }\n`))
     expect(JSON.stringify(out.outputSchema)).toBe(obj(
-      `"success":{"type":"boolean","enum":[true]},"meta":${obj('"duration":{"type":"number"},"rows":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}', ['duration'], '{}')},"results":{"type":"array","items":${obj(`"id":${S}`, ['id'])}}`,
+      `"success":{"type":"boolean","enum":[true]},"meta":${obj('"duration":{"type":"number"},"rows":{"type":"integer"}', ['duration'], '{}')},"results":{"type":"array","items":${obj(`"id":${S}`, ['id'])}}`,
       ['success', 'meta', 'results'],
     ))
   })
@@ -72,7 +72,7 @@ describe('object intersections', () => {
   })
   it('integer ranges narrow: Int8 & Uint8', () => {
     expect(fragment('Int8 & Uint8')).toBe('{"type":"integer","minimum":0,"maximum":127}')
-    expect(fragment('number & Int')).toBe('{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}')
+    expect(fragment('number & Int')).toBe('{"type":"integer"}')
   })
 })
 

@@ -161,7 +161,7 @@ describe('@scope', () => {
 })
 
 describe('tags', () => {
-  it('the usual JSDoc tags are allowed and write nothing', () => {
+  it('the usual JSDoc tags are allowed; @deprecated, @returns and @example go into the description, the others write nothing', () => {
     const src = `/**
  * Adds.
  * @tool
@@ -175,7 +175,7 @@ describe('tags', () => {
  */
 export function add(a: number): number { return a }
 `
-    expect(tool(src)).toBe('{"name":"add","description":"Adds.","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"A."}},"required":["a"],"additionalProperties":false}}')
+    expect(tool(src)).toBe('{"name":"add","description":"Deprecated: use plus. Adds. Returns the sum. Example: add(1, 2)","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"A."}},"required":["a"],"additionalProperties":false}}')
   })
   it('an unknown tag is a build error with the nearest known tag (@readonly → @readOnly)', () => {
     const out = refuse('/**\n * @tool\n * @readonly\n */\nexport function s() {}\n')

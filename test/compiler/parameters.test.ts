@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { compileFiles } from './harness.ts'
 import { IMPORTS, input, refuse } from './golden.ts'
 
-const INT = '"minimum":-9007199254740991,"maximum":9007199254740991'
 const codes = (src: string) => refuse(IMPORTS + src).diagnostics.map((d) => d.code)
 
 describe('ToolContext and AbortSignal', () => {
@@ -11,7 +10,7 @@ describe('ToolContext and AbortSignal', () => {
     const src = `${IMPORTS}/** @tool */
 export async function s(ctx: ToolContext, query: string, signal: AbortSignal, limit?: Int) {}
 `
-    expect(input(src)).toBe(`{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer",${INT}}},"required":["query"],"additionalProperties":false}`)
+    expect(input(src)).toBe(`{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"],"additionalProperties":false}`)
   })
   it('ToolContext generic over Env', () => {
     const src = `${IMPORTS}interface Env { KV: unknown }\n/** @tool */\nexport function s(a: string, ctx: ToolContext<Env>) {}\n`
@@ -55,7 +54,7 @@ describe('defaults', () => {
     ['s: string = `tpl`', '{"type":"string","default":"tpl"}'],
     ['s: number = 2.5', '{"type":"number","default":2.5}'],
     ['s: number = -3', '{"type":"number","default":-3}'],
-    ['s: Int & Min<-10> = -10', '{"type":"integer","minimum":-10,"maximum":9007199254740991,"default":-10}'],
+    ['s: Int & Min<-10> = -10', '{"type":"integer","minimum":-10,"default":-10}'],
     ['s: boolean = false', '{"type":"boolean","default":false}'],
     ['s: boolean = true', '{"type":"boolean","default":true}'],
     ["s: 'low' | 'normal' | 'high' = 'normal'", '{"type":"string","enum":["low","normal","high"],"default":"normal"}'],
@@ -115,7 +114,7 @@ describe('one destructured object parameter is flattened', () => {
 /** @tool */
 export function search({ query, limit = 10 }: SearchArgs) {}
 `
-    expect(input(src)).toBe('{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":-9007199254740991,"maximum":50,"default":10}},"required":["query"],"additionalProperties":false}')
+    expect(input(src)).toBe('{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","maximum":50,"default":10}},"required":["query"],"additionalProperties":false}')
   })
   it('a pattern default makes a property optional', () => {
     const src = `interface A { q: string; n: number }\n/** @tool */\nexport function s({ q, n = 3 }: A) {}\n`

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import { bareFragment, codesFor, fragment, IMPORTS, input, refuse } from './golden.ts'
 
-const INT = '"minimum":-9007199254740991,"maximum":9007199254740991'
 const closed = (props: string, required: string[]) =>
   `{"type":"object","properties":{${props}},${required.length ? `"required":${JSON.stringify(required)},` : ''}"additionalProperties":false}`
 
@@ -268,7 +267,7 @@ describe('utility types, extends, intersections, generics', () => {
     expect(fragment('B', p)).toBe(closed('"kind":{"type":"string","enum":["b"]},"a":{"type":"number"}', ['kind', 'a']))
   })
   it('intersections of object types merge properties in order', () => {
-    expect(fragment('{ a: string } & { b?: Int }')).toBe(closed(`"a":{"type":"string"},"b":{"type":"integer",${INT}}`, ['a']))
+    expect(fragment('{ a: string } & { b?: Int }')).toBe(closed(`"a":{"type":"string"},"b":{"type":"integer"}`, ['a']))
   })
   it('an intersection of an alias and an interface', () => {
     const p = 'type A = { a: string }\ninterface B { b: number }\ntype AB = A & B'
@@ -284,7 +283,7 @@ describe('utility types, extends, intersections, generics', () => {
   })
   it('a generic alias nested in another', () => {
     const p = 'type Pair<A, B> = [A, B]\ntype Named<T> = { name: string; pair: Pair<T, T> }'
-    expect(fragment('Named<number>', p)).toBe(closed('"name":{"type":"string"},"pair":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"minItems":2,"maxItems":2}', ['name', 'pair']))
+    expect(fragment('Named<number>', p)).toBe(closed('"name":{"type":"string"},"pair":{"type":"array","items":{"type":"number"},"prefixItems":[{"type":"number"},{"type":"number"}],"minItems":2,"maxItems":2}', ['name', 'pair']))
   })
   it('a generic interface base: interface B extends Base<Int8>', () => {
     const p = 'interface Base<T> { v: T; id: string }\ninterface B extends Base<Int8> { b: boolean }'
@@ -330,6 +329,6 @@ describe('enums', () => {
     expect(fragment('E.B', "enum E { A = 'a', B = 'b' }")).toBe('{"type":"string","enum":["b"]}')
   })
   it('a mixed enum', () => {
-    expect(fragment('M', "enum M { Auto = 'auto', Zero = 0, One = 1 }")).toBe('{"enum":["auto",0,1]}')
+    expect(fragment('M', "enum M { Auto = 'auto', Zero = 0, One = 1 }")).toBe('{"anyOf":[{"type":"string","enum":["auto"]},{"type":"integer","enum":[0,1]}]}')
   })
 })

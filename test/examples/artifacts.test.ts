@@ -13,6 +13,7 @@ import { rolldown } from 'rolldown'
 import { rollup } from 'rollup'
 import { build as viteBuild } from 'vite'
 import webpack from 'webpack'
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { McpAotOptions } from '../../src/plugin.ts'
 import mcpEsbuild from '../../src/esbuild.ts'
@@ -26,29 +27,29 @@ const ROOT = fileURLToPath(new URL('./fixtures/kit/', import.meta.url))
 const ENTRY = join(ROOT, 'entry.ts')
 const ON: McpAotOptions = { root: ROOT, manifest: true, docs: true }
 
+/** The tools/list entry of count_items; the manifest adds timeoutMs, source and its o200k tokens. */
+const COUNT_ITEMS = {
+  name: 'count_items',
+  description: 'Counts items in a bin.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      bin: { type: 'string', description: 'The bin label.' },
+      max: { type: 'integer', description: 'Stop counting at this number.', minimum: 1, maximum: 9, default: 5 },
+    },
+    required: ['bin'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: true },
+}
+
 const MANIFEST = `${JSON.stringify(
   {
     server: { name: '@acme/kit-server', version: '2.1.0', description: 'Tracks the kit.' },
     transport: { type: 'streamable-http', path: '/mcp' },
-    tools: [
-      {
-        name: 'count_items',
-        description: 'Counts items in a bin.',
-        inputSchema: {
-          type: 'object',
-          properties: {
-            bin: { type: 'string', description: 'The bin label.' },
-            max: { type: 'integer', description: 'Stop counting at this number.', minimum: 1, maximum: 9, default: 5 },
-          },
-          required: ['bin'],
-          additionalProperties: false,
-        },
-        annotations: { readOnlyHint: true },
-        timeoutMs: 2000,
-        scopes: ['kit:read'],
-        source: 'tools.ts:12:8',
-      },
-    ],
+    // Tokens: o200k of the compact JSON of the tools/list result and of each entry.
+    tokens: { portable: countTokens(JSON.stringify({ tools: [COUNT_ITEMS] })) },
+    tools: [{ ...COUNT_ITEMS, timeoutMs: 2000, scopes: ['kit:read'], source: 'tools.ts:12:8', tokens: { portable: countTokens(JSON.stringify(COUNT_ITEMS)) } }],
     resources: [],
     resourceTemplates: [
       {

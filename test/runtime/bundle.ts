@@ -5,8 +5,8 @@
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 import mcp from '../../src/esbuild.ts'
-import type { McpServer } from '../../src/runtime/api.ts'
 import type { McpAotOptions } from '../../src/plugin.ts'
+import type { McpServer } from '../../src/runtime/api.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 

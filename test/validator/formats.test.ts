@@ -125,6 +125,7 @@ describe('mcp-aot/internal', () => {
       'format_uri',
       'inspectResult',
       'jsonResult',
+      'lenient',
       'paramHeadersFeature',
       'promptsFeature',
       'rawResult',

@@ -1,0 +1,47 @@
+/**
+ * A bottom-up map over a JSON Schema's subschemas, by the keywords of JSON Schema 2020-12 that hold them
+ * (https://json-schema.org/draft/2020-12/json-schema-core#section-10): a keyword not listed here is a
+ * value, never descended into. Used by the listed-schema pass and the provider profiles, so both keep
+ * working when the compiler starts writing `$defs`/`$ref` or other keywords.
+ */
+import type { Schema } from './schema.ts'
+
+/** Keywords whose value is one subschema. */
+const ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties']
+/** Keywords whose value is a list of subschemas. */
+const LIST = ['prefixItems', 'anyOf', 'allOf', 'oneOf']
+/** Keywords whose value maps names to subschemas. */
+const MAP = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']
+
+const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * `f` applied to every subschema, children first, then to the schema itself; `path` is a JSON Pointer
+ * to the schema. `f` returns the replacement (it may return its argument unchanged).
+ */
+export function mapSchema(schema: Schema, f: (s: Schema, path: string) => Schema, path = ''): Schema {
+  const out: Schema = {}
+  for (const [k, v] of Object.entries(schema)) {
+    if (ONE.includes(k) && isSchema(v)) out[k] = mapSchema(v, f, `${path}/${k}`)
+    else if (LIST.includes(k) && Array.isArray(v)) out[k] = v.map((s, i) => (isSchema(s) ? mapSchema(s, f, `${path}/${k}/${i}`) : s))
+    else if (MAP.includes(k) && isSchema(v)) {
+      const m: Schema = {}
+      for (const [name, s] of Object.entries(v)) m[name] = isSchema(s) ? mapSchema(s, f, `${path}/${k}/${pointer(name)}`) : s
+      out[k] = m
+    } else out[k] = v
+  }
+  return f(out, path)
+}
+
+/** Every subschema with its path, the schema itself first. */
+export function eachSchema(schema: Schema, visit: (s: Schema, path: string) => void): void {
+  const seen: [Schema, string][] = []
+  mapSchema(schema, (s, path) => {
+    seen.push([s, path])
+    return s
+  })
+  for (const [s, path] of seen.reverse()) visit(s, path)
+}
+
+/** A JSON Pointer reference token (RFC 6901). */
+export const pointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1')

@@ -1,0 +1,40 @@
+/** Build warnings (src/compiler/lint.ts, MCP101–MCP104): codes, locations and messages, written by hand. */
+import { describe, expect, it } from 'vitest'
+import { lint } from '../../src/compiler/lint.ts'
+import { compileFiles } from './harness.ts'
+
+const warnings = (source: string) => {
+  const out = compileFiles({ 'src/tools.ts': source })
+  if (out.diagnostics.length > 0) throw new Error(out.message)
+  return lint(out.declarations).map((w) => `${w.loc.line}:${w.loc.column} ${w.code} ${w.message}`)
+}
+
+describe('lint', () => {
+  it('a fully described tool has no warning', () => {
+    expect(warnings('/**\n * Adds.\n * @tool\n * @param a - A.\n */\nexport function add(a: number) {}\n')).toEqual([])
+  })
+  it('MCP101: a dotted tool name', () => {
+    expect(warnings('/**\n * Stores.\n * @tool docs.store\n * @param a - A.\n */\nexport function store(a: number) {}\n')).toEqual([
+      "6:8 MCP101 The tool name 'docs.store' has a dot: OpenAI and Anthropic refuse a request listing it (names match ^[a-zA-Z0-9_-]{1,64}$). Use @tool docs_store.",
+    ])
+  })
+  it('MCP101: a name over 64 characters; MCP102: over 40', () => {
+    const long = 'a'.repeat(65)
+    const mid = 'b'.repeat(41)
+    expect(warnings(`/** @tool ${long} */\nexport function f() {}\n/** @tool ${mid} */\nexport function g() {}\n`)).toEqual([
+      `2:8 MCP101 The tool name '${long}' is 65 characters long: OpenAI and Anthropic refuse a request listing it (names match ^[a-zA-Z0-9_-]{1,64}$). Use @tool ${'a'.repeat(64)}.`,
+      `4:8 MCP102 The tool name '${mid}' is 41 characters long; clients prefix it with the server's name (mcp__server__…), which can pass the 64-character limit. Prefer a name of at most 40 characters.`,
+    ])
+  })
+  it('MCP103: a parameter and a nested property without a description, at their own locations', () => {
+    expect(warnings('/**\n * Finds.\n * @tool\n * @param q - Query.\n */\nexport function find(q: { text: string; /** Max. */ n: number }, page?: number) {}\n')).toEqual([
+      "6:27 MCP103 'q.text' has no description, so a model guesses what to send. Write one: a @param q.text line, or a /** … */ comment on the property.",
+      "6:66 MCP103 'page' has no description, so a model guesses what to send. Write one: a @param page line, or a /** … */ comment on the property.",
+    ])
+  })
+  it('MCP104: a part without a type', () => {
+    expect(warnings('/**\n * Logs.\n * @tool\n * @param data - Anything.\n */\nexport function log(data: unknown) {}\n')).toEqual([
+      "6:21 MCP104 'data' has a part without a type (unknown, any or JsonValue): a model is told nothing about it and strict providers refuse it. Give it a concrete type.",
+    ])
+  })
+})

@@ -1,0 +1,48 @@
+/**
+ * The corpus under every profile, held to each provider's documented rules (provider-rules.ts): a tool a
+ * profile accepts or degrades breaks no rule; a tool it refuses has a problem and breaks a rule; the
+ * request limits agree; and the README's table is what this corpus measures.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { profileTools } from '../../src/compiler/profiles/index.ts'
+import { corpusTable, corpusTools, PROVIDERS } from './corpus.ts'
+import { requestViolations, RULES, violations } from './provider-rules.ts'
+
+const tools = corpusTools()
+
+describe('the corpus under each provider profile', () => {
+  it('has at least 15 tools', () => {
+    expect(tools.length).toBeGreaterThanOrEqual(15)
+  })
+  for (const p of PROVIDERS) {
+    describe(p, () => {
+      const profiled = profileTools(p, tools)
+      for (const t of profiled) {
+        it(`${t.tool.name}: ${t.status}`, () => {
+          const broken = violations(RULES[p], t.tool)
+          if (t.status === 'refused') {
+            expect(t.problems.length).toBeGreaterThan(0)
+            // The referee agrees, unless the only problems are request limits (checked below).
+            if (t.problems.some((x) => !/per request|across all strict tools/.test(x.message))) expect(broken).not.toEqual([])
+          } else {
+            expect(broken).toEqual([])
+            expect(t.problems).toEqual([])
+            if (t.status === 'accepted') expect(t.degraded).toEqual([])
+            else expect(t.degraded.length).toBeGreaterThan(0)
+          }
+        })
+      }
+      it('request limits: a tool is refused exactly when the tools together break one', () => {
+        const limited = profiled.some((t) => t.problems.some((x) => /across all strict tools|strict tools per request/.test(x.message)))
+        expect(limited).toBe(requestViolations(RULES[p], profiled.map((t) => t.tool)).length > 0)
+      })
+    })
+  }
+  it('the README table is what the corpus measures', async () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+    const block = /<!-- corpus-table -->\n([\s\S]*?)\n<!-- \/corpus-table -->/.exec(readme)
+    expect(block?.[1]).toBe(await corpusTable())
+  })
+})
