@@ -2,6 +2,7 @@
  * The public run-time types: what a tool receives (`ToolContext`), what it may return (`ToolResult`,
  * content parts) and how a server is configured. Types only.
  */
+import type { SessionHost } from './session/front.ts'
 
 export type Role = 'user' | 'assistant'
 
@@ -143,6 +144,11 @@ export interface ServerOptions<Env = unknown> {
   onError?: (error: unknown, where: { kind: string; name: string }) => void
   /** Used when `fetch` is called without an `env`. */
   env?: Env
+  /**
+   * Legacy sessions with state (2025-11-25 and older): `memorySessions()` (one process) or
+   * `durableSessions()` from `mcp-aot/cloudflare` (Workers). Without it the server is stateless.
+   */
+  sessions?: SessionHost
 }
 
 export interface McpServer<Env = unknown> {

@@ -89,6 +89,9 @@ export class InputRound {
     if (!isObject(requests)) throw new TypeError('ctx.input() takes an object of input requests by key.')
     const keys = Object.keys(requests)
     if (!this.#exchange.modern) {
+      // A live session asks on this request's SSE stream and waits for the client's POSTed answer.
+      const { session, channel } = this.#exchange
+      if (session && channel) return session.ask(channel, requests)
       this.#end({ kind: 'legacy-input', method: requests[keys[0]]?.method ?? 'input' })
       return never()
     }

@@ -39,10 +39,14 @@ export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
   modern.set('server/discover', () => discover)
   const legacy = new Map(base)
   legacy.set('ping', () => EMPTY)
-  // Stateless: the level cannot be kept for later requests; accepted so clients that set it work.
-  legacy.set('logging/setLevel', (_core, _exchange, params) =>
-    typeof params?.level === 'string' && params.level in LOG_LEVELS ? EMPTY : new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`),
-  )
+  // Stateless, the level cannot be kept for later requests (accepted so clients that set it work); a live
+  // session keeps it.
+  legacy.set('logging/setLevel', (_core, exchange, params) => {
+    const severity = typeof params?.level === 'string' ? LOG_LEVELS[params.level] : undefined
+    if (typeof severity !== 'number') return new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`)
+    exchange.session?.setLevel(severity)
+    return EMPTY
+  })
   if (base.has('resources/read')) {
     // Accepted for clients that subscribe; no update is ever sent (the table is fixed at build time).
     legacy.set('resources/subscribe', () => EMPTY)

@@ -29,6 +29,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'resourceMetadata',
   'onError',
   'env',
+  'sessions',
 ])
 
 const PLUGIN_HINT =

@@ -21,8 +21,11 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   if (typeof info !== 'object' || info === null || typeof info.name !== 'string' || typeof info.version !== 'string') {
     throw new TypeError("createServer: the first argument must be the server's info, { name: string, version: string }.")
   }
-  const transport = new Transport(buildCore(info, register(modulesAndOptions)))
+  const registry = register(modulesAndOptions)
+  const transport = new Transport(buildCore(info, registry))
+  // A session host (session/front.ts) fronts the transport; without one every request is stateless.
+  const fetch = registry.options.sessions?.((request, env, ctx, session) => transport.fetch(request, env, ctx, session))
   return {
-    fetch: (request: Request, env?: Env, ctx?: Execution) => transport.fetch(request, env, ctx),
+    fetch: fetch ?? ((request: Request, env?: Env, ctx?: Execution) => transport.fetch(request, env, ctx)),
   }
 }

@@ -15,6 +15,8 @@ export interface WorkerdOptions {
   compatibilityDate?: string
   /** Always includes `enable_request_signal`. */
   compatibilityFlags?: string[]
+  /** Durable Object bindings: binding name → exported class name (storage in memory). */
+  durableObjects?: Record<string, string>
 }
 
 export const COMPATIBILITY_DATE = '2026-07-28'
@@ -28,6 +30,7 @@ export async function startWorkerd(scriptPath: string, options: WorkerdOptions =
     compatibilityDate: options.compatibilityDate ?? COMPATIBILITY_DATE,
     compatibilityFlags: [...new Set(['enable_request_signal', ...(options.compatibilityFlags ?? [])])],
     bindings: options.bindings ?? {},
+    durableObjects: options.durableObjects ?? {},
     host: '127.0.0.1',
     port: options.port ?? 0,
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
