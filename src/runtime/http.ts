@@ -75,8 +75,7 @@ export class Transport {
     const method = request.method
     if (method === 'OPTIONS') return preflight(origin, this.#dispatcher.paramHeaderNames)
     // A live session also takes GET (a notification stream) and DELETE (the end), once authorized.
-    const other = method !== 'POST' && session && (method === 'GET' || method === 'DELETE')
-    if (method !== 'POST' && !other) {
+    if (method !== 'POST' && !session) {
       return refuse(405, `Method not allowed: this MCP endpoint takes POST (there is no ${method} stream).`, { allow: 'POST, OPTIONS', ...cors })
     }
     const { options } = this.#core
@@ -92,7 +91,7 @@ export class Transport {
         return refuse(500, 'The authorization check failed.', cors)
       }
     }
-    if (other) return session.other(method, cors)
+    if (method !== 'POST') return session!.other(method, cors)
     const type = headers.get('content-type')
     if (type !== null && !type.toLowerCase().includes('application/json')) {
       return refuse(415, 'Unsupported media type: send the JSON-RPC message as application/json.', cors)

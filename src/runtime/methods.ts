@@ -41,12 +41,11 @@ export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
   legacy.set('ping', () => EMPTY)
   // Stateless, the level cannot be kept for later requests (accepted so clients that set it work); a live
   // session keeps it.
-  legacy.set('logging/setLevel', (_core, exchange, params) => {
-    const severity = typeof params?.level === 'string' ? LOG_LEVELS[params.level] : undefined
-    if (typeof severity !== 'number') return new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`)
-    exchange.session?.setLevel(severity)
-    return EMPTY
-  })
+  legacy.set('logging/setLevel', (_core, exchange, params) =>
+    typeof params?.level === 'string' && Object.hasOwn(LOG_LEVELS, params.level)
+      ? (exchange.session?.setLevel(LOG_LEVELS[params.level]), EMPTY)
+      : new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`),
+  )
   if (base.has('resources/read')) {
     // Accepted for clients that subscribe; no update is ever sent (the table is fixed at build time).
     legacy.set('resources/subscribe', () => EMPTY)

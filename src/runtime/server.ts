@@ -10,6 +10,7 @@
  */
 import type { McpServer, ServerInfo, ServerOptions } from './api.ts'
 import type { Execution } from './exchange.ts'
+import type { LiveSession } from './session/session.ts'
 import { buildCore } from './core.ts'
 import { Transport } from './http.ts'
 import { register } from './registry.ts'
@@ -23,9 +24,7 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   }
   const registry = register(modulesAndOptions)
   const transport = new Transport(buildCore(info, registry))
+  const serve = (request: Request, env?: unknown, ctx?: Execution, session?: LiveSession) => transport.fetch(request, env, ctx, session)
   // A session host (session/front.ts) fronts the transport; without one every request is stateless.
-  const fetch = registry.options.sessions?.((request, env, ctx, session) => transport.fetch(request, env, ctx, session))
-  return {
-    fetch: fetch ?? ((request: Request, env?: Env, ctx?: Execution) => transport.fetch(request, env, ctx)),
-  }
+  return { fetch: registry.options.sessions?.(serve) ?? serve }
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { buildExample, type BuiltWorker } from '../helpers/build.ts'
 import { COMPATIBILITY_DATE } from '../helpers/miniflare.ts'
+import { sseReader } from '../helpers/sse-reader.ts'
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/conformance')
 const VERSION = '2025-11-25'
@@ -57,27 +58,6 @@ function post(front: Front, body: unknown, session?: string): Promise<Response> 
   return front.fetch('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify(body) })
 }
 
-/** Reads SSE events (their `data:` JSON) from a response body, one at a time. */
-function events(response: Response): () => Promise<any> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-  let buffer = ''
-  return async () => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n')
-      if (end >= 0) {
-        const event = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const data = event.split('\n').find((line) => line.startsWith('data: '))
-        if (data) return JSON.parse(data.slice(6))
-        continue
-      }
-      const { value, done } = await reader.read()
-      if (done) throw new Error(`the stream ended; left: ${buffer}`)
-      buffer += value
-    }
-  }
-}
-
 async function initialize(front: Front, capabilities: Record<string, unknown>): Promise<string> {
   const response = await post(front, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: VERSION, capabilities, clientInfo: { name: 'routing-test', version: '1' } } })
   expect(response.status).toBe(200)
@@ -95,7 +75,7 @@ describe('sessions in a Durable Object, two front Workers sharing one namespace'
     const call = await post(fronts.a, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who are you?' } } }, session)
     expect(call.status).toBe(200)
     expect(call.headers.get('content-type')).toBe('text/event-stream')
-    const next = events(call)
+    const next = sseReader(call)
     const ask = await next()
     expect(ask).toMatchObject({ jsonrpc: '2.0', method: 'elicitation/create', params: { message: 'Who are you?', requestedSchema: { type: 'object' } } })
     expect(ask.id).toBeDefined()
@@ -115,7 +95,7 @@ describe('sessions in a Durable Object, two front Workers sharing one namespace'
   it('the client answering with an error fails the tool call as an isError result', async () => {
     const session = await initialize(fronts.b, { sampling: {} })
     const call = await post(fronts.b, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'test_sampling', arguments: { prompt: 'hi' } } }, session)
-    const next = events(call)
+    const next = sseReader(call)
     const ask = await next()
     expect(ask).toMatchObject({ method: 'sampling/createMessage', params: { maxTokens: 100 } })
     expect((await post(fronts.a, { jsonrpc: '2.0', id: ask.id, error: { code: -1, message: 'User rejected sampling request' } }, session)).status).toBe(202)
@@ -127,7 +107,7 @@ describe('sessions in a Durable Object, two front Workers sharing one namespace'
     const session = await initialize(fronts.a, {})
     const call = (id: number) => post(fronts.b, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'test_logging_tool', arguments: {} } }, session)
     // Before: the legacy default level (info) lets the tool's info message through, on an SSE stream.
-    const before = events(await call(4))
+    const before = sseReader(await call(4))
     expect(await before()).toMatchObject({ method: 'notifications/message', params: { level: 'info', data: 'Diagnostic trace logging activated' } })
     expect(await before()).toMatchObject({ id: 4, result: { content: [{ type: 'text', text: 'Logging evaluated' }] } })
     const set = await post(fronts.a, { jsonrpc: '2.0', id: 5, method: 'logging/setLevel', params: { level: 'error' } }, session)

@@ -31,7 +31,7 @@ export interface SessionStore {
 }
 
 /** How long a session may sit idle before it expires; default 30 minutes. */
-export const DEFAULT_IDLE_MS = 30 * 60_000
+export const DEFAULT_IDLE_MS = 1_800_000
 
 export function sessionFront(serve: SessionServe, store: SessionStore): SessionFetch {
   return async (request, env, execution) => {

@@ -11,8 +11,8 @@
  */
 import type { InputRequest } from '../api.ts'
 import type { Channel } from '../channel.ts'
-import { isObject } from '../jsonrpc.ts'
-import { LEGACY_LOG_LEVEL } from '../protocol.ts'
+import { errorText, isObject, RpcError } from '../jsonrpc.ts'
+import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../protocol.ts'
 import { SSE_HEADERS } from '../dispatch.ts'
 import { sessionCapabilities } from '../session.ts'
 
@@ -26,7 +26,7 @@ export interface LiveSession {
   ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>>
   /** A JSON-RPC response the client POSTed: settles the request it answers. */
   answer(message: Record<string, any>): void
-  /** GET: a notification stream; DELETE: ends the session. */
+  /** Any method but POST and OPTIONS: GET opens a notification stream, DELETE ends the session, others are 405. */
   other(method: string, cors: Record<string, string> | undefined): Response
 }
 
@@ -123,6 +123,10 @@ export class Session implements LiveSession {
     if (method === 'DELETE') {
       this.end()
       return new Response(null, { status: 204, headers: cors })
+    }
+    if (method !== 'GET') {
+      const text = errorText(undefined, new RpcError(INVALID_REQUEST, `Method not allowed: a session takes POST, GET and DELETE, not ${method}.`))
+      return new Response(text, { status: 405, headers: { 'content-type': 'application/json', allow: 'POST, GET, DELETE, OPTIONS', ...cors } })
     }
     let controller!: ReadableStreamDefaultController<Uint8Array>
     const body = new ReadableStream<Uint8Array>({
