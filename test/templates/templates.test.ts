@@ -51,7 +51,7 @@ describe('templates/cloudflare-workers', () => {
     expect(pkg.name).toBe('notes-server')
     expect(pkg.dependencies).toEqual({ 'mcp-aot': `^${VERSION}` })
     expect(await readFile(join(project.dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "notes-server"')
-    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes)")
+    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes, { sessions })")
     const all = (await files(project.dir)).map((f) => relative(project.dir, f)).sort()
     expect(all).toEqual([
       '.gitignore',
