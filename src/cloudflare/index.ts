@@ -85,6 +85,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
     readonly #state: ObjectState
     readonly #env: unknown
     #session: Session | undefined
+    /** When this instance last moved the alarm (0: not yet). */
+    #alarmMovedAt = 0
 
     constructor(state: ObjectState, env: unknown) {
       this.#state = state
@@ -103,7 +105,13 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       }
       const session = this.#session ?? (await this.#load(id))
       if (!session) return unknownSession()
-      await storage.setAlarm(Date.now() + idleMs)
+      // The alarm moves at most once per tenth of idleMs (a storage write per request would cost more than
+      // the tool call), and lands a tenth later, so a session ends between 1 and 1.1 × idleMs after its last request.
+      const now = Date.now()
+      if (now - this.#alarmMovedAt > idleMs / 10) {
+        this.#alarmMovedAt = now
+        await storage.setAlarm(now + idleMs + idleMs / 10)
+      }
       return serve(request, this.#env, this.#state, session)
     }
 
