@@ -17,7 +17,7 @@
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
 import type { Execution } from '../runtime/exchange.ts'
-import { DEFAULT_IDLE_MS, type SessionHost, type SessionServe, sessionFront, unknownSession } from '../runtime/session/front.ts'
+import { DEFAULT_IDLE_MS, type SessionFetch, type SessionHost, type SessionServe, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 
 /** The parts of a Durable Object namespace binding used here. */
@@ -41,7 +41,8 @@ export interface DurableSessionsOptions {
   idleMs?: number
   /**
    * Where `env` has no such binding (the same bundle in Deno or Node): this host, e.g. `memorySessions()`
-   * for one process. Default: none, the server stays stateless there, as without `sessions`.
+   * for one process (made on first use; on Workers memorySessions() refuses, see its comment). Default:
+   * none, the server stays stateless there, as without `sessions`.
    */
   fallback?: SessionHost
 }
@@ -77,8 +78,10 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       },
       route: (id, request, env) => objectFor(env, id).fetch(request),
     })
-    const elsewhere = options.fallback?.(server) ?? ((request, env, execution) => server(request, env, execution))
-    return (request, env, execution) => (namespaceOf(env) ? durable : elsewhere)(request, env, execution)
+    // The fallback is made on first use: where the binding is there, it never is.
+    let elsewhere: SessionFetch | undefined
+    const fallback = () => (elsewhere ??= options.fallback?.(server) ?? ((request, env, execution) => server(request, env, execution)))
+    return (request, env, execution) => (namespaceOf(env) ? durable : fallback())(request, env, execution)
   }) as DurableSessions
 
   class SessionObject {

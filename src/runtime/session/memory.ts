@@ -1,9 +1,10 @@
 /**
  * `memorySessions()`: legacy sessions kept in this process's memory. Safe where every request of a
- * session reaches the same process: one Node server, one Deno process, Miniflare during development. Not
- * safe on Workers, Deno Deploy or behind a load balancer without sticky sessions: the client's answer may
- * reach another isolate, which does not know the session (404). On Workers use `durableSessions()` from
- * `mcp-aot/cloudflare`.
+ * session reaches the same process: one Node server, one Deno process. Not safe on Deno Deploy or behind a
+ * load balancer without sticky sessions: the client's answer may reach another process, which does not know
+ * the session (404). Not possible on Workers (workerd, Miniflare included): one request may not write to
+ * another's stream, so the tool call would hang; there it refuses to start. On Workers use
+ * `durableSessions()` from `mcp-aot/cloudflare`.
  */
 import { DEFAULT_IDLE_MS, type SessionHost, sessionFront, unknownSession } from './front.ts'
 import { Session } from './session.ts'
@@ -16,6 +17,9 @@ export interface MemorySessionsOptions {
 export function memorySessions(options: MemorySessionsOptions = {}): SessionHost {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
   return (serve) => {
+    if ((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers') {
+      throw new Error("mcp-aot: memorySessions() cannot work on Workers (one request may not write to another's stream); use durableSessions() from 'mcp-aot/cloudflare'.")
+    }
     const sessions = new Map<string, { session: Session; seen: number }>()
     /** Ends idle sessions; run on every request instead of a timer, which would keep a process alive. */
     const sweep = (now: number) => {
