@@ -78,6 +78,20 @@ describe('memorySessions()', () => {
     expect(reply.body.result.content[0].text).toContain('only over MCP 2026-07-28')
   })
 
+  it('a question needing a capability the client did not declare at initialize ends the call with -32021, unsent', async () => {
+    const server = createServer(info, tools, { sessions: memorySessions() })
+    const reply = await send(server, legacyRequest('initialize', { protocolVersion: VERSION, capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } }))
+    const session = reply.headers.get('mcp-session-id')!
+    const call = await send(server, message({ id: 2, method: 'tools/call', params: { name: 'everything', arguments: {} } }, session))
+    // Promise.all asks for elicitation (declared, so sent) and then sampling (not declared: never sent).
+    expect(call.events!.filter((event) => 'method' in event).map((event) => event.method)).toEqual(['elicitation/create'])
+    expect(call.body).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32021, message: 'This needs a client capability the client did not declare at initialize: sampling.', data: { requiredCapabilities: { sampling: {} } } },
+    })
+  })
+
   it('logging/setLevel is remembered for the session, and only for it', async () => {
     const server = createServer(info, tools, { sessions: memorySessions() })
     const quiet = await initialize(server)

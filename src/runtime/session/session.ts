@@ -19,6 +19,8 @@ import { sessionCapabilities } from '../session.ts'
 /** What the runtime sees of a session (exchange.ts, dispatch.ts, input-round.ts, methods.ts, http.ts). */
 export interface LiveSession {
   readonly id: string
+  /** What the client declared at initialize. */
+  readonly capabilities: Record<string, any>
   /** The least severity a log message needs (set by `logging/setLevel`). */
   readonly logLevel: number
   setLevel(severity: number): void
@@ -76,7 +78,7 @@ export class Session implements LiveSession {
   }
 
   /** The capabilities the client declared at initialize (the id carries them, see ../session.ts). */
-  get capabilities(): Record<string, unknown> {
+  get capabilities(): Record<string, any> {
     return sessionCapabilities(this.id)
   }
 
