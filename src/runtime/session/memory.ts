@@ -1,6 +1,6 @@
 /**
  * `memorySessions()`: legacy sessions kept in this process's memory. Safe where every request of a
- * session reaches the same process: one Node server, one Deno process. Not safe on Deno Deploy or behind a
+ * session reaches the same process: one Node server, one Deno process; not safe on Deno Deploy or behind a
  * load balancer without sticky sessions: the client's answer may reach another process, which does not know
  * the session (404). Not possible on Workers (workerd, Miniflare included): one request may not write to
  * another's stream, so the tool call would hang; there it refuses to start. On Workers use
