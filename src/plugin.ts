@@ -46,9 +46,10 @@ const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
 const RUNTIME: Record<string, string> = {
   'mcp-aot': join(here, `index${ext}`),
   'mcp-aot/internal': join(here, 'runtime', `internal${ext}`),
+  'mcp-aot/cloudflare': join(here, 'cloudflare', `index${ext}`),
 }
 
-const RUNTIME_ID = /^mcp-aot(\/internal)?$/
+const RUNTIME_ID = /^mcp-aot(\/internal|\/cloudflare)?$/
 const SOURCE = /\.[cm]?tsx?$/
 
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {

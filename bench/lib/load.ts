@@ -23,6 +23,8 @@ export interface LoadOptions {
    * client happened to be.
    */
   rate?: number
+  /** Extra request headers (e.g. `mcp-session-id`), added to the legacy-era MCP_HEADERS. */
+  headers?: Record<string, string>
 }
 
 export interface LoadResult {
@@ -40,7 +42,7 @@ export interface LoadResult {
 export async function runLoad(url: URL, body: string, opts: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency })
   const payload = Buffer.from(body)
-  const headers = { ...MCP_HEADERS, 'content-length': String(payload.length) }
+  const headers = { ...MCP_HEADERS, ...opts.headers, 'content-length': String(payload.length) }
   const send = (): Promise<boolean> =>
     new Promise((resolve) => {
       const req = http.request(url, { method: 'POST', agent, headers }, (res) => {

@@ -16,6 +16,7 @@ const ext = FROM === 'src' ? 'ts' : 'js'
 export const PACKAGE_ALIASES: Record<string, string> = {
   'mcp-aot': `${ROOT}${FROM}/index.${ext}`,
   'mcp-aot/internal': `${ROOT}${FROM}/runtime/internal.${ext}`,
+  'mcp-aot/cloudflare': `${ROOT}${FROM}/cloudflare/index.${ext}`,
 }
 
 const pluginFile = (bundler: string) => `${ROOT}${FROM}/${bundler}.${ext}`

@@ -27,8 +27,11 @@ export interface FirstReply {
   reply: Reply
 }
 
-/** Starts the worker; with `firstBody`, POSTs it to /mcp as soon as the socket is up and times it. */
-export async function startWorker(scriptPath: string, firstBody?: string): Promise<RunningWorker & { first?: FirstReply }> {
+/**
+ * Starts the worker; with `firstBody`, POSTs it to /mcp as soon as the socket is up and times it.
+ * `durableObjects`: binding name → class name the bundle exports (storage in memory).
+ */
+export async function startWorker(scriptPath: string, firstBody?: string, durableObjects?: Record<string, string>): Promise<RunningWorker & { first?: FirstReply }> {
   const before = new Set(childPids(process.pid, 'workerd'))
   const t0 = performance.now()
   const mf = new Miniflare({
@@ -40,6 +43,7 @@ export async function startWorker(scriptPath: string, firstBody?: string): Promi
     compatibilityDate: COMPATIBILITY_DATE,
     compatibilityFlags: COMPATIBILITY_FLAGS,
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+    ...(durableObjects ? { durableObjects } : {}),
   })
   let url: URL
   try {

@@ -2,6 +2,7 @@
  * The public run-time types: what a tool receives (`ToolContext`), what it may return (`ToolResult`,
  * content parts) and how a server is configured. Types only.
  */
+import type { SessionHost } from './session/front.ts'
 
 export type Role = 'user' | 'assistant'
 
@@ -161,6 +162,11 @@ export interface ServerOptions<Env = unknown> {
    * `'anthropic-strict'` or `'gemini'`; default: the portable schema.
    */
   profile?: string
+  /**
+   * Legacy sessions with state (2025-11-25 and older): `memorySessions()` (one process) or
+   * `durableSessions()` from `mcp-aot/cloudflare` (Workers). Without it the server is stateless.
+   */
+  sessions?: SessionHost
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */

@@ -28,9 +28,14 @@ export class Channel {
 
   /** Sends a notification; opens the SSE stream on the first one. Dropped once the response is sent. */
   notify(method: string, params: unknown): void {
+    this.send(notificationText(method, params))
+  }
+
+  /** Sends one JSON-RPC message (a notification, or a session's request to the client); opens the stream. */
+  send(text: string): void {
     if (this.#closed) return
     if (!this.#stream) this.#open()
-    this.#write(notificationText(method, params))
+    this.#write(text)
   }
 
   /** Ends the exchange with the response: as JSON if nothing was streamed, else as the last event. */

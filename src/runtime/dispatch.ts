@@ -86,7 +86,8 @@ export class Dispatcher {
     }
     if (isObject(body) && isResponse(body)) {
       if (header === MODERN) return this.reply(incoming, undefined, new RpcError(INVALID_REQUEST, 'A client sends no JSON-RPC responses in MCP 2026-07-28.', undefined, 400))
-      return this.#accepted(incoming) // A legacy client answering a request this server never sends.
+      incoming.session?.answer(body) // A legacy client answering a session's request; else one never sent.
+      return this.#accepted(incoming)
     }
     const message = readMessage(body)
     if (message instanceof RpcError) return this.reply(incoming, idOf(body), message)
@@ -169,7 +170,7 @@ export class Dispatcher {
     const handler = this.#legacy.get(method)
     if (!handler) return this.reply(incoming, id, new RpcError(METHOD_NOT_FOUND, `Method not found: ${method}.`))
     // The capabilities come from the session id, decoded only if a function reads them.
-    return this.#serve(handler, message, incoming, new Exchange(incoming, version, flavourOf(version), false, undefined, progressTokenOf(params?._meta), LEGACY_LOG_LEVEL))
+    return this.#serve(handler, message, incoming, new Exchange(incoming, version, flavourOf(version), false, undefined, progressTokenOf(params?._meta), incoming.session?.logLevel ?? LEGACY_LOG_LEVEL))
   }
 
   #serve(handler: Handler, message: Message, incoming: Incoming, exchange: Exchange): Response | Promise<Response> {

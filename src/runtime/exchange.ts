@@ -6,6 +6,7 @@
 import type { AuthInfo } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
+import type { LiveSession } from './session/session.ts'
 
 export interface Execution {
   waitUntil(promise: Promise<unknown>): void
@@ -17,6 +18,8 @@ export interface Arrival {
   readonly env: unknown
   readonly execution: Execution | undefined
   readonly auth: AuthInfo | undefined
+  /** The legacy session this request belongs to, when a session host serves it (session/session.ts). */
+  readonly session?: LiveSession | undefined
 }
 
 export class Exchange {
@@ -24,6 +27,8 @@ export class Exchange {
   declare readonly env: unknown
   declare readonly execution: Execution | undefined
   declare readonly auth: AuthInfo | undefined
+  /** The live session (a session host serves this request), else undefined: stateless. */
+  declare readonly session: LiveSession | undefined
   /** The revision this request speaks (the header's revision in the legacy era). */
   declare readonly version: string
   declare readonly flavour: Flavour
@@ -52,6 +57,7 @@ export class Exchange {
     this.env = arrival.env
     this.execution = arrival.execution
     this.auth = arrival.auth
+    this.session = arrival.session
     this.version = version
     this.flavour = flavour
     this.modern = modern

@@ -6,6 +6,7 @@
 import type { AuthInfo } from './api.ts'
 import type { Core } from './core.ts'
 import type { Execution } from './exchange.ts'
+import type { LiveSession } from './session/session.ts'
 import { authorize, challenge, metadataResponse, NO_RESOURCE_URL, resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from './dispatch.ts'
@@ -68,7 +69,8 @@ export class Transport {
     this.#scopes = core.scopeCheck?.declared(core) ?? []
   }
 
-  async fetch(request: Request, env: unknown, execution: Execution | undefined): Promise<Response> {
+  /** `session`: the live legacy session a session host serves this request in (session/front.ts). */
+  async fetch(request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession): Promise<Response> {
     const url = request.url
     const path = pathOf(url)
     if (path !== this.#path) return this.#elsewhere(request, path)
@@ -80,7 +82,8 @@ export class Transport {
     const cors = origin === null ? undefined : corsHeaders(origin)
     const method = request.method
     if (method === 'OPTIONS') return preflight(origin, this.#dispatcher.paramHeaderNames)
-    if (method !== 'POST') {
+    // A live session also takes GET (a notification stream) and DELETE (the end), once authorized.
+    if (method !== 'POST' && !session) {
       return refuse(405, `Method not allowed: this MCP endpoint takes POST (there is no ${method} stream).`, { allow: 'POST, OPTIONS', ...cors })
     }
     const { options } = this.#core
@@ -96,6 +99,7 @@ export class Transport {
         return refuse(500, 'The authorization check failed.', cors)
       }
     }
+    if (method !== 'POST') return session!.other(method, cors)
     const type = headers.get('content-type')
     if (type !== null && !isJson(type)) {
       return refuse(415, 'Unsupported media type: send the JSON-RPC message as application/json.', cors)
@@ -127,7 +131,7 @@ export class Transport {
     } catch {
       return this.#dispatcher.reply({ request, env: environment, execution, auth, cors, sse, sseOnly: false }, undefined, new RpcError(PARSE_ERROR, 'Parse error: the body is not valid JSON.', undefined, 400))
     }
-    return this.#dispatcher.message(body, { request, env: environment, execution, auth, cors, sse, sseOnly })
+    return this.#dispatcher.message(body, { request, env: environment, execution, auth, session, cors, sse, sseOnly })
   }
 
   #elsewhere(request: Request, path: string): Response {

@@ -89,6 +89,20 @@ export class InputRound {
     if (!isObject(requests)) throw new TypeError('ctx.input() takes an object of input requests by key.')
     const keys = Object.keys(requests)
     if (!this.#exchange.modern) {
+      // A live session asks on this request's SSE stream and waits for the client's POSTed answer.
+      const { session, channel } = this.#exchange
+      if (session && channel) {
+        for (const key of keys) {
+          const need = requirement(requests[key])
+          if (typeof need === 'string') throw new TypeError(`ctx.input(): '${key}': ${need}.`)
+          if (!declared(session.capabilities, need)) {
+            const message = `This needs a client capability the client did not declare at initialize: ${Object.keys(need).join(', ')}.`
+            this.#end({ kind: 'refused', error: new RpcError(MISSING_CAPABILITY, message, { requiredCapabilities: need }) })
+            return never()
+          }
+        }
+        return session.ask(channel, requests)
+      }
       this.#end({ kind: 'legacy-input', method: requests[keys[0]]?.method ?? 'input' })
       return never()
     }

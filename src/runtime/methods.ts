@@ -39,10 +39,14 @@ export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
   modern.set('server/discover', () => discover)
   const legacy = new Map(base)
   legacy.set('ping', () => EMPTY)
-  // Stateless: the level cannot be kept for later requests; accepted so clients that set it work.
-  legacy.set('logging/setLevel', (_core, _exchange, params) =>
-    levelOf(params?.level) !== undefined ? EMPTY : new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`),
-  )
+  // Stateless, the level cannot be kept for later requests (accepted so clients that set it work); a live
+  // session keeps it.
+  legacy.set('logging/setLevel', (_core, exchange, params) => {
+    const level = levelOf(params?.level)
+    if (level === undefined) return new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`)
+    exchange.session?.setLevel(level)
+    return EMPTY
+  })
   if (base.has('resources/read')) {
     // Accepted for clients that subscribe; no update is ever sent (the table is fixed at build time).
     legacy.set('resources/subscribe', () => EMPTY)

@@ -31,6 +31,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'onError',
   'env',
   'profile',
+  'sessions',
 ])
 
 const PLUGIN_HINT =

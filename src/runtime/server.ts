@@ -10,6 +10,7 @@
  */
 import type { McpServer, ServerInfo, ServerOptions } from './api.ts'
 import type { Execution } from './exchange.ts'
+import type { LiveSession } from './session/session.ts'
 import { buildCore } from './core.ts'
 import { Transport } from './http.ts'
 import { register } from './registry.ts'
@@ -21,8 +22,9 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   if (typeof info !== 'object' || info === null || typeof info.name !== 'string' || typeof info.version !== 'string') {
     throw new TypeError("createServer: the first argument must be the server's info, { name: string, version: string }.")
   }
-  const transport = new Transport(buildCore(info, register(modulesAndOptions)))
-  return {
-    fetch: (request: Request, env?: Env, ctx?: Execution) => transport.fetch(request, env, ctx),
-  }
+  const registry = register(modulesAndOptions)
+  const transport = new Transport(buildCore(info, registry))
+  const serve = (request: Request, env?: unknown, ctx?: Execution, session?: LiveSession) => transport.fetch(request, env, ctx, session)
+  // A session host (session/front.ts) fronts the transport; without one every request is stateless.
+  return { fetch: registry.options.sessions?.(serve) ?? serve }
 }

@@ -1,12 +1,12 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance@0.2.0-alpha.12) against
  * examples/conformance, built with Vite and the mcp-aot plugin and served on 127.0.0.1 by workerd through
- * Miniflare and by Deno, at both wire eras: every scenario a revision requires passes — no failure, no
- * warning — except, in 2025-11-25 only, the four listed in examples/conformance/expected-failures.yml,
- * which need shared state between two POSTs.
+ * Miniflare (with the Durable Object binding of its wrangler.jsonc: 2025-11-25 sessions live there) and by
+ * Deno (the in-memory session host, one process), at both wire eras: every scenario a revision requires
+ * passes — no failure, no warning, no expected-failures baseline.
  */
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,20 +16,17 @@ import {
   failedChecks,
   requiredServerScenarios,
   runConformance,
-  serverList,
   withoutSuccess,
   type ConformanceRun,
 } from '../helpers/conformance.ts'
 import { startDeno } from '../helpers/deno.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
-import { readWranglerConfig } from '../helpers/wrangler.ts'
+import { durableObjectsOf, readWranglerConfig } from '../helpers/wrangler.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const EXAMPLE = resolve(ROOT, 'examples/conformance')
-const EXPECTED_FAILURES = resolve(EXAMPLE, 'expected-failures.yml')
-const REASON =
-  'needs shared state between two POSTs (a stateless Worker cannot answer a server→client request on another POST; 2026-07-28 MRTR covers it)'
+/** The 2025-11-25 scenarios whose server→client request is answered on another POST: they need a session. */
 const SHARED_STATE = ['tools-call-sampling', 'tools-call-elicitation', 'elicitation-sep1034-defaults', 'elicitation-sep1330-enums']
 /**
  * server-stateless skips its subscription checks for a server that declares no listChanged or subscribe:
@@ -48,7 +45,12 @@ const SECRET = { MCP_STATE_SECRET: 'conformance-e2e-state-secret' }
 /** Serves the bundle with the example's own wrangler.jsonc settings (compatibility date and flags). */
 async function workerd(file: string, bindings: Record<string, string>): Promise<Served> {
   const wrangler = await readWranglerConfig(resolve(EXAMPLE, 'wrangler.jsonc'))
-  return startWorkerd(file, { compatibilityDate: wrangler.compatibility_date, compatibilityFlags: wrangler.compatibility_flags, bindings })
+  return startWorkerd(file, {
+    compatibilityDate: wrangler.compatibility_date,
+    compatibilityFlags: wrangler.compatibility_flags,
+    bindings,
+    durableObjects: durableObjectsOf(wrangler),
+  })
 }
 
 const RUNTIMES = [
@@ -67,10 +69,8 @@ afterAll(async () => {
 })
 
 describe('examples/conformance', () => {
-  it('the expected-failures baseline lists exactly the four shared-state scenarios, each with its reason', async () => {
-    const text = await readFile(EXPECTED_FAILURES, 'utf8')
-    expect(serverList(text)).toEqual(SHARED_STATE)
-    for (const scenario of SHARED_STATE) expect(text).toContain(`- ${scenario} # ${REASON}`)
+  it('there is no expected-failures baseline; the shared-state scenarios are scored by 2025-11-25', async () => {
+    await expect(access(resolve(EXAMPLE, 'expected-failures.yml'))).rejects.toThrow(/ENOENT/)
     // Each is scored by 2025-11-25, and none exists in 2026-07-28, where input-required rounds replace them.
     const legacy = await requiredServerScenarios('2025-11-25')
     const modern = await requiredServerScenarios('2026-07-28')
@@ -130,20 +130,13 @@ describe.each(RUNTIMES)('official conformance suite, examples/conformance in $na
     expect(run.code, context(run)).toBe(0)
   })
 
-  it('--requirements 2025-11-25: every required scenario passes but the four that need shared state', async () => {
+  it('--requirements 2025-11-25: every required scenario passes, sampling and elicitation in a session included', async () => {
     const required = await requiredServerScenarios('2025-11-25')
-    const run = await runConformance(server.url, { requirements: '2025-11-25', expectedFailures: EXPECTED_FAILURES })
+    const run = await runConformance(server.url, { requirements: '2025-11-25' })
     expect(required.filter((scenario) => !run.scenarios.has(scenario)), context(run)).toEqual([])
-    const scored = required.filter((scenario) => !SHARED_STATE.includes(scenario))
-    expect(checksWith(run, scored, ['FAILURE', 'WARNING', 'SKIPPED']), context(run)).toEqual([])
-    expect(withoutSuccess(run, scored), context(run)).toEqual([])
-    // The four fail for the stated reason: the server never sent its request to the client.
-    expect(failedChecks(run, SHARED_STATE).map(({ scenario, message }) => ({ scenario, message }))).toEqual([
-      { scenario: 'tools-call-sampling', message: 'Server did not request sampling from client' },
-      { scenario: 'tools-call-elicitation', message: 'Server did not request elicitation from client' },
-      { scenario: 'elicitation-sep1034-defaults', message: 'Server did not request elicitation from client' },
-      { scenario: 'elicitation-sep1330-enums', message: 'Server did not request elicitation from client' },
-    ])
+    expect(checksWith(run, required, ['FAILURE', 'WARNING', 'SKIPPED']), context(run)).toEqual([])
+    expect(withoutSuccess(run, required), context(run)).toEqual([])
+    expect(withoutSuccess(run, SHARED_STATE), context(run)).toEqual([])
     expect(run.code, context(run)).toBe(0)
   })
 })

@@ -4,8 +4,9 @@
  * workerd (Miniflare) and by Deno, list and call every tool, read resources and get prompts, and get
  * exactly the content the functions return (structured results checked by the clients themselves
  * against the output schemas the plugin wrote). On 2026-07-28 the tools that ask the client (elicitation, sampling, roots) complete
- * through input-required rounds the v2 client answers by itself; on 2025-11-25 a stateless server cannot
- * take the answer on another POST, and says so.
+ * through input-required rounds the v2 client answers by itself; on 2025-11-25 the same functions ask the v1
+ * client on the tool call's stream and get its answer from a later POST, through the example's sessions
+ * (the McpSession Durable Object its wrangler.jsonc binds in workerd, memorySessions() in the Deno process).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
@@ -14,6 +15,7 @@ import { startDeno } from '../helpers/deno.ts'
 import { connectV1, connectV2, ROOTS, sampled, type Connected } from '../helpers/mcp-clients.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
+import { durableObjectsOf, readWranglerConfig } from '../helpers/wrangler.ts'
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/conformance')
 const INCIDENTS = resolve(import.meta.dirname, '../../examples/incidents')
@@ -29,18 +31,9 @@ interface ToolCase {
   args?: Record<string, unknown>
   /** The whole result both eras return (resultType and _meta aside). */
   result?: Record<string, unknown>
-  /** Asks the client for input: on 2026-07-28 this result, on 2025-11-25 a refusal naming what it asks first. */
+  /** Asks the client for input: this result in both eras (input-required rounds, or a session's requests). */
   needsInput?: Record<string, unknown>
-  asks?: 'elicitation/create' | 'sampling/createMessage' | 'roots/list'
 }
-
-/** What a 2025-11-25 client gets from a tool that asks it for input: a stateless server cannot take the answer. */
-const refusal = (method: string) => ({
-  ...text(
-    `This needs input from the client (${method}), which this server asks for only over MCP 2026-07-28 (stateless input-required rounds); this client speaks 2025-11-25.`,
-  ),
-  isError: true,
-})
 
 /** Every tool of examples/conformance, what it is called with, and what it answers. */
 const TOOLS: ToolCase[] = [
@@ -65,39 +58,39 @@ const TOOLS: ToolCase[] = [
   { name: 'test_tool_with_logging', result: text('Tool with logging executed successfully') },
   { name: 'test_tool_with_progress', result: text('Progress tool completed 100 of 100 steps') },
   { name: 'test_logging_tool', result: text('Logging evaluated') },
-  { name: 'test_sampling', asks: 'sampling/createMessage', args: { prompt: 'Write a haiku' }, needsInput: text(`LLM response: ${sampled('Write a haiku')}`) },
+  { name: 'test_sampling', args: { prompt: 'Write a haiku' }, needsInput: text(`LLM response: ${sampled('Write a haiku')}`) },
   {
     name: 'test_elicitation',
-    asks: 'elicitation/create',
+   
     args: { message: 'Who are you?' },
     needsInput: text('User response: action=accept, content={"username":"testuser","email":"test@example.com"}'),
   },
   {
     name: 'test_elicitation_sep1034_defaults',
-    asks: 'elicitation/create',
+   
     needsInput: text('Elicitation completed: action=accept, content={"name":"Alice","age":25,"score":88.5,"status":"inactive","verified":false}'),
   },
   {
     name: 'test_elicitation_sep1330_enums',
-    asks: 'elicitation/create',
+   
     needsInput: text(
       'Elicitation completed: action=accept, content={"untitledSingle":"option2","titledSingle":"value3","legacyEnum":"opt1","untitledMulti":["option1","option3"],"titledMulti":["value2"]}',
     ),
   },
-  { name: 'test_input_required_result_elicitation', asks: 'elicitation/create', needsInput: text('Hello, Alice!') },
-  { name: 'test_input_required_result_sampling', asks: 'sampling/createMessage', needsInput: text(`Sampling result: ${sampled('What is the capital of France?')}`) },
-  { name: 'test_input_required_result_list_roots', asks: 'roots/list', needsInput: text(`Found ${ROOTS.length} root(s)`) },
-  { name: 'test_input_required_result_request_state', asks: 'elicitation/create', needsInput: text('state-ok: requestState validated') },
+  { name: 'test_input_required_result_elicitation', needsInput: text('Hello, Alice!') },
+  { name: 'test_input_required_result_sampling', needsInput: text(`Sampling result: ${sampled('What is the capital of France?')}`) },
+  { name: 'test_input_required_result_list_roots', needsInput: text(`Found ${ROOTS.length} root(s)`) },
+  { name: 'test_input_required_result_request_state', needsInput: text('state-ok: requestState validated') },
   {
     name: 'test_input_required_result_multiple_inputs',
-    asks: 'elicitation/create',
+   
     needsInput: text(`Name: Alice; Greeting: ${sampled('Generate a greeting')}; Roots: ${ROOTS.length}`),
   },
-  { name: 'test_input_required_result_multi_round', asks: 'elicitation/create', needsInput: text('Multi-round complete for Alice who likes blue') },
-  { name: 'test_input_required_result_tampered_state', asks: 'elicitation/create', needsInput: text('integrity-ok: state verified') },
-  { name: 'test_input_required_result_capabilities', asks: 'elicitation/create', needsInput: text('capabilities-ok: received elicit_input,sample_input') },
-  { name: 'test_missing_capability', asks: 'sampling/createMessage', needsInput: text(`Success: ${sampled('Say something')}`) },
-  { name: 'test_streaming_elicitation', asks: 'elicitation/create', needsInput: text('Streaming complete: accept') },
+  { name: 'test_input_required_result_multi_round', needsInput: text('Multi-round complete for Alice who likes blue') },
+  { name: 'test_input_required_result_tampered_state', needsInput: text('integrity-ok: state verified') },
+  { name: 'test_input_required_result_capabilities', needsInput: text('capabilities-ok: received elicit_input,sample_input') },
+  { name: 'test_missing_capability', needsInput: text(`Success: ${sampled('Say something')}`) },
+  { name: 'test_streaming_elicitation', needsInput: text('Streaming complete: accept') },
 ]
 
 /** A result without the fields that say how it was sent rather than what it is. */
@@ -133,7 +126,10 @@ interface Runtime {
 }
 
 const RUNTIMES: Runtime[] = [
-  { name: 'workerd (Miniflare)', start: (file) => startWorkerd(file, { bindings: SECRET }) },
+  {
+    name: 'workerd (Miniflare)',
+    start: async (file) => startWorkerd(file, { bindings: SECRET, durableObjects: durableObjectsOf(await readWranglerConfig(resolve(EXAMPLE, 'wrangler.jsonc'))) }),
+  },
   { name: 'Deno', start: (file) => startDeno(file, { env: SECRET }) },
 ]
 
@@ -199,9 +195,7 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
 
     it.each(TOOLS)('calls $name', async (tool) => {
       const outcome = await call(session, tool.name, tool.args)
-      if (tool.result) expect(outcome).toEqual({ result: tool.result })
-      else if (era === 'modern') expect(outcome).toEqual({ result: tool.needsInput })
-      else expect(outcome).toEqual({ result: refusal(tool.asks!) })
+      expect(outcome).toEqual({ result: tool.result ?? tool.needsInput })
     })
 
     it('reports progress from ctx.progress while the tool runs', async () => {
@@ -215,7 +209,10 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
       const logged = ['Tool execution started', 'Tool processing data', 'Tool execution completed']
       session.logs.length = 0
       if (era === 'legacy') {
-        // A stateless server cannot remember logging/setLevel: legacy requests log at info.
+        // The session remembers logging/setLevel: nothing below warning, then everything from debug on.
+        await session.client.setLoggingLevel('warning')
+        expect(await call(session, 'test_tool_with_logging')).toEqual({ result: text('Tool with logging executed successfully') })
+        expect(session.logs).toEqual([])
         await session.client.setLoggingLevel('debug')
         expect(await call(session, 'test_tool_with_logging')).toEqual({ result: text('Tool with logging executed successfully') })
         expect(session.logs).toEqual(logged)
@@ -274,14 +271,9 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
       })
     })
 
-    it('gets a prompt that asks the user first: an input-required round on 2026-07-28, a refusal before', async () => {
-      const getting = session.client.getPrompt({ name: 'test_input_required_result_prompt' })
-      if (era === 'modern') {
-        const got = await getting
-        expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Prompt with context: test context' } }])
-      } else {
-        await expect(getting).rejects.toThrow(refusal('elicitation/create').content[0].text)
-      }
+    it('gets a prompt that asks the user first: an input-required round on 2026-07-28, a session request before', async () => {
+      const got = await session.client.getPrompt({ name: 'test_input_required_result_prompt' })
+      expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Prompt with context: test context' } }])
     })
   })
 })

@@ -17,6 +17,8 @@ export interface WorkerdOptions {
   compatibilityDate?: string
   /** Always includes `enable_request_signal`. */
   compatibilityFlags?: string[]
+  /** Durable Object bindings: binding name → exported class name (storage in memory). */
+  durableObjects?: Record<string, string>
 }
 
 export const COMPATIBILITY_DATE = '2026-07-28'
@@ -31,6 +33,7 @@ export async function startWorkerd(scriptPath: string, options: WorkerdOptions =
     compatibilityFlags: [...new Set(['enable_request_signal', ...(options.compatibilityFlags ?? [])])],
     bindings: options.bindings ?? {},
     kvNamespaces: options.kvNamespaces ?? [],
+    durableObjects: options.durableObjects ?? {},
     host: '127.0.0.1',
     port: options.port ?? 0,
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {

@@ -6,6 +6,13 @@ export interface WranglerConfig {
   main: string
   compatibility_date: string
   compatibility_flags?: string[]
+  durable_objects?: { bindings: { name: string; class_name: string }[] }
+  migrations?: { tag: string; new_sqlite_classes?: string[] }[]
+}
+
+/** The Durable Object bindings as Miniflare takes them: binding name → class name. */
+export function durableObjectsOf(config: WranglerConfig): Record<string, string> {
+  return Object.fromEntries((config.durable_objects?.bindings ?? []).map((binding) => [binding.name, binding.class_name]))
 }
 
 export async function readWranglerConfig(file: string): Promise<WranglerConfig> {

@@ -21,8 +21,8 @@ async function files(dir: string): Promise<string[]> {
   return nested.flat()
 }
 
-/** Waits for a condition that a running server reaches on its own (a rebuild after an edit). */
-async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+/** Waits for a condition that a running server reaches on its own (a rebuild after an edit); generous, as a loaded 2-core machine is slow. */
+async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
@@ -51,7 +51,7 @@ describe('templates/cloudflare-workers', () => {
     expect(pkg.name).toBe('notes-server')
     expect(pkg.dependencies).toEqual({ 'mcp-aot': `^${VERSION}` })
     expect(await readFile(join(project.dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "notes-server"')
-    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes)")
+    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes, { sessions })")
     const all = (await files(project.dir)).map((f) => relative(project.dir, f)).sort()
     expect(all).toEqual([
       '.gitignore',
@@ -138,7 +138,7 @@ describe('templates/cloudflare-workers', () => {
       await writeFile(file, original)
       await dev.stop()
     }
-  })
+  }, 180_000)
 })
 
 describe('templates/deno-deploy', () => {

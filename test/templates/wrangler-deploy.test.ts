@@ -57,10 +57,10 @@ describe('wrangler deploy --dry-run on the cloudflare-workers template', () => {
     expect((await readdir(upload)).filter((f) => f.endsWith('.js'))).toEqual(['worker.js'])
   })
 
-  it('is an ES module Worker: a default export, no service-worker listener, no imports left', async () => {
+  it('is an ES module Worker: a default export and the McpSession Durable Object class, no service-worker listener, no imports left', async () => {
     const out = await build({ entryPoints: [join(upload, 'worker.js')], bundle: false, format: 'esm', write: false, metafile: true, logLevel: 'silent' })
     const [output] = Object.values(out.metafile.outputs)
-    expect(output!.exports).toEqual(['default'])
+    expect([...output!.exports].sort()).toEqual(['McpSession', 'default'])
     expect(output!.imports).toEqual([])
     expect(code).not.toMatch(/addEventListener\(\s*['"]fetch['"]/)
   })

@@ -3,14 +3,23 @@
  * (@modelcontextprotocol/conformance) calls by name, written as ordinary mcp-aot functions.
  * Deploy it as a Worker (wrangler.jsonc) or serve it anywhere with `Deno.serve((req) => server.fetch(req, env))`.
  * Input-required rounds (elicitation, sampling, roots) sign their state with the MCP_STATE_SECRET binding.
+ *
+ * 2025-11-25 clients get real sessions, so the same `ctx.elicit`/`ctx.sample` reach them too: on Workers in
+ * the Durable Object bound as MCP_SESSIONS (wrangler.jsonc), in a single Deno process in its memory.
  */
-import { createServer } from 'mcp-aot'
+import { createServer, memorySessions } from 'mcp-aot'
+import { durableSessions } from 'mcp-aot/cloudflare'
 import * as content from './tools/content.ts'
 import * as notifications from './tools/notifications.ts'
 import * as clientInput from './tools/client-input.ts'
 import * as inputRequired from './tools/input-required.ts'
 import * as resources from './resources.ts'
 import * as prompts from './prompts.ts'
+
+const sessions = durableSessions('MCP_SESSIONS', { fallback: memorySessions() })
+
+/** The Durable Object class wrangler.jsonc binds as MCP_SESSIONS. */
+export const McpSession = sessions.DurableObject
 
 export default createServer(
   {
@@ -25,4 +34,5 @@ export default createServer(
   inputRequired,
   resources,
   prompts,
+  { sessions },
 )

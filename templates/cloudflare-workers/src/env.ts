@@ -7,4 +7,6 @@ export interface Env {
    * (`ctx.elicit`, `ctx.sample`): `wrangler secret put MCP_STATE_SECRET` (locally, in `.dev.vars`).
    */
   MCP_STATE_SECRET?: string
+  /** 2025-11-25 sessions (mcp-aot/cloudflare), when the wrangler.jsonc line is uncommented. */
+  MCP_SESSIONS?: DurableObjectNamespace
 }

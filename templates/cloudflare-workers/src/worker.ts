@@ -1,11 +1,21 @@
 /**
  * The Worker: an MCP server at /mcp (Streamable HTTP) serving the tools of the modules listed here.
  * To add tools, write another module under src/tools/ and pass it to createServer as well.
+ *
+ * Sessions for 2025-11-25 clients: with the MCP_SESSIONS Durable Object binding (one line in
+ * wrangler.jsonc), `ctx.elicit` (delete_note's confirmation) reaches those clients too, whichever isolate
+ * takes their answer. Without the binding the server stays stateless and asks only 2026-07-28 clients.
  */
 import { createServer } from 'mcp-aot'
+import { durableSessions } from 'mcp-aot/cloudflare'
 import * as notes from './tools/notes.ts'
 
-export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes)
+const sessions = durableSessions('MCP_SESSIONS')
+
+/** The Durable Object class the MCP_SESSIONS binding names (wrangler.jsonc). */
+export const McpSession = sessions.DurableObject
+
+export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { sessions })
 
 // Optional: OAuth with Cloudflare's provider in front (mcp-aot's examples/oauth is this, complete and tested).
 // `npm install @cloudflare/workers-oauth-provider`, bind a KV namespace as OAUTH_KV in wrangler.jsonc, serve a
@@ -15,7 +25,7 @@ export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.
 // import { createServer, fromOAuthProvider, scopesOf } from 'mcp-aot'
 // import { consent } from './consent.ts'
 //
-// const server = createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { authorize: fromOAuthProvider })
+// const server = createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { sessions, authorize: fromOAuthProvider })
 // const origin = 'https://mcp-aot-cloudflare-workers.<your-subdomain>.workers.dev'
 // export default new OAuthProvider({
 //   apiRoute: '/mcp',

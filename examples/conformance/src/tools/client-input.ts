@@ -4,8 +4,9 @@
  * Each function is written once and serves both protocol eras. On 2026-07-28 the answer arrives
  * statelessly: the first run ends with an input-required result, the client answers and calls again,
  * and the function runs again from the start, this time getting the answer from `await ctx.…`.
- * On 2025-11-25 the answer would have to come back on another POST to the same server, which a
- * stateless Worker cannot take (see ../../expected-failures.yml).
+ * On 2025-11-25 the request goes out on the tool call's SSE stream and the answer comes back on another
+ * POST of the same session, which the session host (the Durable Object on Workers, memory in one Deno
+ * process; see ../worker.ts) hands to the waiting `await ctx.…`.
  */
 import type { ToolContext } from 'mcp-aot'
 

@@ -63,13 +63,21 @@ export async function listNotes(prefix: string = '', limit: Int & Min<1> & Max<1
 }
 
 /**
- * Deletes the note saved under a key.
+ * Deletes the note saved under a key, once the user confirms (when the client can ask the user).
  * @tool
  * @destructive
  * @idempotent
  * @param key The note's key.
  */
 export async function deleteNote(key: NoteKey, ctx: ToolContext<Env>): Promise<string> {
+  if (ctx.clientCapabilities.elicitation) {
+    const answer = await ctx.elicit(`Delete the note '${key}'?`, {
+      type: 'object',
+      properties: { confirm: { type: 'boolean', title: 'Delete it' } },
+      required: ['confirm'],
+    })
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) return `Kept note '${key}'.`
+  }
   await ctx.env.NOTES.delete(key)
   return `Deleted note '${key}'.`
 }

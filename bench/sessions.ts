@@ -1,0 +1,75 @@
+/**
+ * The cost of the stateful tier: `npm run bench:sessions` (`-- --quick` for short windows). One workerd
+ * (Miniflare) serves the bench server with `durableSessions()`; the same legacy create_order tools/call is
+ * put under the same closed-loop load twice: without a session id (served statelessly by the front Worker),
+ * and with one (routed to the session's Durable Object, which runs the tool). Prints a markdown table and
+ * writes bench/results/sessions.md. CPU is the whole workerd process (front Worker and object together).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { jsonRpc, MCP_HEADERS, post } from './lib/http.ts'
+import { runLoad, type LoadResult } from './lib/load.ts'
+import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
+import { startWorker } from './lib/miniflare.ts'
+import { INITIALIZE_BODY, LOAD_BODY } from './lib/workload.ts'
+
+const quick = process.argv.includes('--quick')
+const SETTINGS = quick ? { reps: 2, concurrency: 8, warmupMs: 500, durationMs: 1500 } : { reps: 5, concurrency: 8, warmupMs: 1000, durationMs: 3000 }
+const log = (...a: unknown[]) => console.error('[bench:sessions]', ...a)
+
+const missing = missingPieces()
+if (missing) throw new Error(`${missing}; run npm run build first`)
+const file = await buildMcpAotEsbuild(`${ROOT}bench/servers/mcp-aot-sessions/worker.ts`, `${ROOT}bench/.build/mcp-aot-sessions/worker.js`)
+const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession' })
+const url = new URL('/mcp', worker.url)
+try {
+  const init = await post(url, INITIALIZE_BODY)
+  const session = String(init.headers['mcp-session-id'] ?? '')
+  if (init.status !== 200 || !session) throw new Error(`initialize did not open a session: ${init.status} ${init.body.slice(0, 200)}`)
+  const paths = [
+    { name: 'tools/call, stateless (no session id)', headers: {} as Record<string, string> },
+    { name: 'tools/call, routed to the Durable Object', headers: { 'mcp-session-id': session } },
+  ]
+  const expected = await Promise.all(
+    paths.map(async ({ headers }) => {
+      const reply = await post(url, LOAD_BODY, undefined, { ...MCP_HEADERS, ...headers })
+      const message = jsonRpc(reply)
+      if (reply.status !== 200 || !message?.result || message.result.isError) throw new Error(`not a successful tools/call: ${reply.status} ${reply.body.slice(0, 300)}`)
+      return Buffer.byteLength(reply.body)
+    }),
+  )
+  const runs: LoadResult[][] = paths.map(() => [])
+  // Interleaved repetitions, so drift on the shared machine hits both paths alike.
+  for (let rep = 0; rep < SETTINGS.reps; rep++) {
+    for (const [index, path] of paths.entries()) {
+      const result = await runLoad(url, LOAD_BODY, { ...SETTINGS, pid: worker.pid, expectedLength: expected[index], headers: path.headers })
+      if (result.errors > 0) throw new Error(`${path.name}: ${result.errors} failed replies`)
+      runs[index].push(result)
+      log(path.name, `rep ${rep + 1}:`, Math.round(result.rps), 'req/s,', Math.round(result.cpuUsPerReq), 'µs/req')
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const rows = runs.map((results) => ({
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50Ms)),
+    p99: median(results.map((r) => r.p99Ms)),
+    cpu: median(results.map((r) => r.cpuUsPerReq)),
+  }))
+  const lines = [
+    `\`npm run bench:sessions${quick ? ' -- --quick' : ''}\` — ${new Date().toISOString()} (${os.availableParallelism()} cores, shared; medians of ${SETTINGS.reps} interleaved windows of ${SETTINGS.durationMs} ms, ${SETTINGS.concurrency} connections)`,
+    '',
+    '| Path | req/s | p50 ms | p99 ms | workerd CPU µs/req | ×stateless (CPU) |',
+    '|---|---|---|---|---|---|',
+    ...paths.map((path, index) => {
+      const row = rows[index]
+      return `| ${path.name} | ${Math.round(row.rps)} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${Math.round(row.cpu)} | ×${(row.cpu / rows[0].cpu).toFixed(2)} |`
+    }),
+    '',
+  ]
+  const markdown = lines.join('\n')
+  console.log(markdown)
+  mkdirSync(`${ROOT}bench/results`, { recursive: true })
+  writeFileSync(`${ROOT}bench/results/sessions.md`, markdown)
+} finally {
+  await worker.dispose()
+}

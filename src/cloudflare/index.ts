@@ -1,0 +1,147 @@
+/**
+ * `mcp-aot/cloudflare`: legacy sessions (2025-11-25 and older) in a Durable Object, so a tool can ask a
+ * 2025-11-25 client (`ctx.elicit`, `ctx.sample`, `ctx.roots`) on Workers. Every request carrying an
+ * `Mcp-Session-Id` goes to the object named by that id (`idFromName`), wherever the front Worker runs;
+ * the tool runs in the object, its server→client request goes out on the tool call's SSE stream, and the
+ * client's answer (another POST, maybe to another isolate) reaches the same object.
+ *
+ * ```ts
+ * import { createServer } from 'mcp-aot'
+ * import { durableSessions } from 'mcp-aot/cloudflare'
+ * const sessions = durableSessions('MCP_SESSIONS')
+ * export default createServer(info, tools, { sessions })
+ * export const McpSession = sessions.DurableObject
+ * ```
+ * with, in wrangler.jsonc, a `durable_objects` binding `MCP_SESSIONS` → class `McpSession` and a
+ * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
+ * a plain class with `fetch` and `alarm`, typed structurally below.
+ */
+import type { Execution } from '../runtime/exchange.ts'
+import { DEFAULT_IDLE_MS, type SessionFetch, type SessionHost, type SessionServe, sessionFront, unknownSession } from '../runtime/session/front.ts'
+import { Session, type SessionRecord } from '../runtime/session/session.ts'
+
+/** The parts of a Durable Object namespace binding used here. */
+interface Namespace {
+  idFromName(name: string): unknown
+  get(id: unknown): { fetch(request: Request | string, init?: RequestInit): Promise<Response> }
+}
+
+/** The parts of DurableObjectState used here. */
+interface ObjectState extends Execution {
+  readonly storage: {
+    get<T>(key: string): Promise<T | undefined>
+    put(key: string, value: unknown): Promise<void>
+    deleteAll(): Promise<void>
+    setAlarm(time: number): Promise<void>
+  }
+}
+
+export interface DurableSessionsOptions {
+  /** How long a session may sit idle (no request, nothing pending) before its alarm ends it; default 30 minutes. */
+  idleMs?: number
+  /**
+   * Where `env` has no such binding (the same bundle in Deno or Node): this host, e.g. `memorySessions()`
+   * for one process (made on first use; on Workers memorySessions() refuses, see its comment). Default:
+   * none, the server stays stateless there, as without `sessions`.
+   */
+  fallback?: SessionHost
+}
+
+/** The session host, plus the Durable Object class to export under the binding's `class_name`. */
+export interface DurableSessions extends SessionHost {
+  readonly DurableObject: new (state: any, env: any) => { fetch(request: Request): Promise<Response>; alarm(): Promise<void> }
+}
+
+/** The internal request that opens a session in its object (sent by the front after initialize). */
+const OPEN_URL = 'https://mcp-aot.session/open'
+const RECORD = 'session'
+
+export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessionsOptions = {}): DurableSessions {
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
+  let serve: SessionServe | undefined
+
+  const namespaceOf = (env: unknown): Namespace | undefined => {
+    const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
+    return typeof namespace?.idFromName === 'function' ? namespace : undefined
+  }
+  const objectFor = (env: unknown, id: string) => {
+    const namespace = namespaceOf(env)!
+    return namespace.get(namespace.idFromName(id))
+  }
+
+  const host = ((server: SessionServe) => {
+    serve = server
+    const durable = sessionFront(server, {
+      async open(id, env) {
+        const response = await objectFor(env, id).fetch(OPEN_URL, { method: 'PUT', headers: { 'mcp-session-id': id } })
+        await response.body?.cancel()
+      },
+      route: (id, request, env) => objectFor(env, id).fetch(request),
+    })
+    // The fallback is made on first use: where the binding is there, it never is.
+    let elsewhere: SessionFetch | undefined
+    const fallback = () => (elsewhere ??= options.fallback?.(server) ?? ((request, env, execution) => server(request, env, execution)))
+    return (request, env, execution) => (namespaceOf(env) ? durable : fallback())(request, env, execution)
+  }) as DurableSessions
+
+  class SessionObject {
+    readonly #state: ObjectState
+    readonly #env: unknown
+    #session: Session | undefined
+    /** When this instance last moved the alarm (0: not yet). */
+    #alarmMovedAt = 0
+
+    constructor(state: ObjectState, env: unknown) {
+      this.#state = state
+      this.#env = env
+    }
+
+    async fetch(request: Request): Promise<Response> {
+      const id = request.headers.get('mcp-session-id')
+      if (!serve) throw new Error('mcp-aot: this Durable Object serves a server made with createServer(…, { sessions }) in the same Worker; none was made.')
+      if (id === null) return unknownSession()
+      const storage = this.#state.storage
+      if (request.method === 'PUT' && request.url === OPEN_URL) {
+        if ((await storage.get(RECORD)) === undefined) await storage.put(RECORD, { logLevel: undefined })
+        await storage.setAlarm(Date.now() + idleMs)
+        return new Response(null, { status: 204 })
+      }
+      const session = this.#session ?? (await this.#load(id))
+      if (!session) return unknownSession()
+      // The alarm moves at most once per tenth of idleMs (a storage write per request would cost more than
+      // the tool call), and lands a tenth later, so a session ends between 1 and 1.1 × idleMs after its last request.
+      const now = Date.now()
+      if (now - this.#alarmMovedAt > idleMs / 10) {
+        this.#alarmMovedAt = now
+        await storage.setAlarm(now + idleMs + idleMs / 10)
+      }
+      return serve(request, this.#env, this.#state, session)
+    }
+
+    /** The session from storage (after the object was evicted), or undefined: never opened, ended or expired. */
+    async #load(id: string): Promise<Session | undefined> {
+      const storage = this.#state.storage
+      const record = await storage.get<SessionRecord>(RECORD)
+      if (record === undefined) return undefined
+      return (this.#session ??= new Session(
+        id,
+        record,
+        (changed) => void storage.put(RECORD, changed),
+        () => {
+          this.#session = undefined
+          void storage.deleteAll()
+        },
+      ))
+    }
+
+    /** Idle for `idleMs`: the session ends, unless a request is still waiting for the client. */
+    async alarm(): Promise<void> {
+      if (this.#session?.busy) return this.#state.storage.setAlarm(Date.now() + idleMs)
+      if (this.#session) this.#session.end()
+      else await this.#state.storage.deleteAll()
+    }
+  }
+
+  Object.defineProperty(host, 'DurableObject', { value: SessionObject })
+  return host
+}

@@ -1,0 +1,165 @@
+/**
+ * One live legacy session (2025-11-25 and older, `Mcp-Session-Id`), held by exactly one owner: a session
+ * host (memory.ts in one process, a Durable Object on Workers, src/cloudflare). What it adds to the
+ * stateless runtime, through the `session` field of an Exchange:
+ * - server→client requests (sampling/createMessage, elicitation/create, roots/list) written on the
+ *   tool call's SSE stream, and answered by the client's later POST of a JSON-RPC response (`answer`);
+ * - the level `logging/setLevel` chose, for every later request of the session;
+ * - GET streams for notifications, closed when the session ends (DELETE or expiry).
+ * The runtime reaches this class only through the `LiveSession` interface (types only), so a server
+ * without a session host bundles none of it.
+ */
+import type { InputRequest } from '../api.ts'
+import type { Channel } from '../channel.ts'
+import { errorText, isObject, RpcError } from '../jsonrpc.ts'
+import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../protocol.ts'
+import { SSE_HEADERS } from '../dispatch.ts'
+import { sessionCapabilities } from '../session.ts'
+
+/** What the runtime sees of a session (exchange.ts, dispatch.ts, input-round.ts, methods.ts, http.ts). */
+export interface LiveSession {
+  readonly id: string
+  /** What the client declared at initialize. */
+  readonly capabilities: Record<string, any>
+  /** The least severity a log message needs (set by `logging/setLevel`). */
+  readonly logLevel: number
+  setLevel(severity: number): void
+  /** Sends each request on `channel` and resolves with the client's results by key. */
+  ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>>
+  /** A JSON-RPC response the client POSTed: settles the request it answers. */
+  answer(message: Record<string, any>): void
+  /** Any method but POST and OPTIONS: GET opens a notification stream, DELETE ends the session, others are 405. */
+  other(method: string, cors: Record<string, string> | undefined): Response
+}
+
+/** What a host keeps of a session between requests (a Durable Object in its storage). */
+export interface SessionRecord {
+  readonly logLevel: number
+}
+
+/** A client's error answer to a server→client request. */
+export class ClientError extends Error {
+  readonly code: unknown
+  constructor(method: string, error: unknown) {
+    const detail = isObject(error) && typeof error.message === 'string' ? `: ${error.message}` : ''
+    super(`The client answered ${method} with an error${detail}.`)
+    this.code = isObject(error) ? error.code : undefined
+  }
+}
+
+interface Pending {
+  readonly method: string
+  readonly resolve: (value: any) => void
+  readonly reject: (error: unknown) => void
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder()
+
+export class Session implements LiveSession {
+  readonly id: string
+  #logLevel: number
+  readonly #save: (record: SessionRecord) => void
+  readonly #onEnd: () => void
+  readonly #pending = new Map<string, Pending>()
+  readonly #streams = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  #next = 0
+  #ended = false
+
+  /** `save`: keeps the record (called on every change); `onEnd`: the host forgets the session. */
+  constructor(id: string, record: SessionRecord | undefined, save: (record: SessionRecord) => void, onEnd: () => void) {
+    this.id = id
+    this.#logLevel = record?.logLevel ?? LEGACY_LOG_LEVEL
+    this.#save = save
+    this.#onEnd = onEnd
+  }
+
+  get logLevel(): number {
+    return this.#logLevel
+  }
+
+  /** The capabilities the client declared at initialize (the id carries them, see ../session.ts). */
+  get capabilities(): Record<string, any> {
+    return sessionCapabilities(this.id)
+  }
+
+  get ended(): boolean {
+    return this.#ended
+  }
+
+  /** Requests sent and not answered yet, plus open GET streams: a host keeps such a session alive. */
+  get busy(): boolean {
+    return this.#pending.size > 0 || this.#streams.size > 0
+  }
+
+  setLevel(severity: number): void {
+    this.#logLevel = severity
+    this.#save({ logLevel: severity })
+  }
+
+  ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>> {
+    const keys = Object.keys(requests)
+    return Promise.all(keys.map((key) => this.#request(channel, requests[key]))).then((values) =>
+      Object.fromEntries(keys.map((key, index) => [key, values[index]])),
+    )
+  }
+
+  #request(channel: Channel, request: InputRequest): Promise<any> {
+    if (this.#ended) return Promise.reject(new Error('The session ended.'))
+    const id = `s-${++this.#next}`
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { method: request.method, resolve, reject })
+      channel.send(JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params ?? {} }))
+    })
+  }
+
+  answer(message: Record<string, any>): void {
+    const id = String(message.id)
+    const pending = this.#pending.get(id)
+    if (!pending) return
+    this.#pending.delete(id)
+    if ('error' in message) pending.reject(new ClientError(pending.method, message.error))
+    else pending.resolve(message.result)
+  }
+
+  other(method: string, cors: Record<string, string> | undefined): Response {
+    if (method === 'DELETE') {
+      this.end()
+      return new Response(null, { status: 204, headers: cors })
+    }
+    if (method !== 'GET') {
+      const text = errorText(undefined, new RpcError(INVALID_REQUEST, `Method not allowed: a session takes POST, GET and DELETE, not ${method}.`))
+      return new Response(text, { status: 405, headers: { 'content-type': 'application/json', allow: 'POST, GET, DELETE, OPTIONS', ...cors } })
+    }
+    let controller!: ReadableStreamDefaultController<Uint8Array>
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c
+        // A comment opens the stream at once, so the client knows the GET was taken.
+        c.enqueue(encoder.encode(': stream open\n\n'))
+      },
+      cancel: () => {
+        this.#streams.delete(controller)
+      },
+    })
+    this.#streams.add(controller)
+    return new Response(body, { status: 200, headers: cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS })
+  }
+
+  /** Ends the session: unanswered requests fail, GET streams close, the host forgets it. */
+  end(): void {
+    if (this.#ended) return
+    this.#ended = true
+    const error = new Error('The session ended.')
+    for (const pending of this.#pending.values()) pending.reject(error)
+    this.#pending.clear()
+    for (const stream of this.#streams) {
+      try {
+        stream.close()
+      } catch {
+        // Already closed by the client.
+      }
+    }
+    this.#streams.clear()
+    this.#onEnd()
+  }
+}
