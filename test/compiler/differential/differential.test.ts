@@ -17,7 +17,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { TypeIR } from '../../../src/compiler/ir.ts'
-import { revivePlan } from '../../../src/compiler/plans.ts'
+import { planDefs, revivePlan } from '../../../src/compiler/plans.ts'
 import { objectSchema } from '../../../src/compiler/schema.ts'
 import { inputSize } from '../../../src/compiler/size.ts'
 import { compileValidators } from '../../../src/compiler/validator.ts'
@@ -27,6 +27,7 @@ import { loadModule } from '../../validator/load.ts'
 import { compileFiles } from '../harness.ts'
 import { IMPORTS, PRELUDE, SIGNATURES } from './corpus.ts'
 import { argumentsType, typescriptAccepts } from './oracle.ts'
+import { mistyped } from './runtime-types.ts'
 import { arbitrary, nearMisses } from './values.ts'
 
 const VALID_PER_CASE = 6
@@ -37,31 +38,6 @@ interface Value {
   kind: 'valid' | 'base' | 'constraint'
   what: string
   json: string
-}
-
-/** Whether a revived value has the runtime types its IR declares (inside unions not checked: the branch is not known). */
-function revivedAs(v: unknown, t: TypeIR): boolean {
-  switch (t.kind) {
-    case 'date': return v instanceof Date
-    case 'url': return v instanceof URL
-    case 'bigint': return typeof v === 'bigint'
-    case 'bytes': return v instanceof Uint8Array
-    case 'nullable': return v === null || revivedAs(v, t.inner)
-    case 'array':
-      if (t.set) return v instanceof Set && [...v].every((x) => revivedAs(x, t.items))
-      return Array.isArray(v) && v.every((x) => revivedAs(x, t.items))
-    case 'tuple': return Array.isArray(v) && t.elements.every((e, i) => revivedAs(v[i], e))
-    case 'object': {
-      if (t.map) return v instanceof Map && [...v.values()].every((x) => revivedAs(x, t.rest!))
-      if (typeof v !== 'object' || v === null) return false
-      const o = v as Record<string, unknown>
-      return Object.entries(o).every(([k, x]) => {
-        const p = t.props.find((q) => q.name === k)
-        return p ? revivedAs(x, p.type) : t.rest ? revivedAs(x, t.rest) : false
-      })
-    }
-    default: return true
-  }
 }
 
 describe('the compiler agrees with TypeScript (differential)', () => {
@@ -105,11 +81,16 @@ describe('the compiler agrees with TypeScript (differential)', () => {
     const disagreements: string[] = []
     const agreedValid = new Set<number>()
     const agreedInvalid = new Set<number>()
+    const revivals = decls.map((d) => {
+      const defs = planDefs()
+      const plan = revivePlan({ kind: 'object', props: d.props }, defs)
+      return (args: unknown) => revive(args, plan, '', defs.plans)
+    })
     values.forEach((v, n) => {
       // What a server checks: the validator, then revival (which refuses what it cannot convert, e.g. bad base64).
       const args = JSON.parse(v.json)
       const props = decls[v.type]!.props
-      const revived = validators[v.type]!(args) ? revive(args, revivePlan({ kind: 'object', props })) : undefined
+      const revived = validators[v.type]!(args) ? revivals[v.type]!(args) : undefined
       const accepts = revived?.ok === true
       const ts = tsc[n]!
       const expected = v.kind === 'constraint' ? false : ts
@@ -118,7 +99,8 @@ describe('the compiler agrees with TypeScript (differential)', () => {
       else if (accepts !== expected) disagreements.push(`${where} — tsc ${ts ? 'accepts' : 'refuses'}, the validator ${accepts ? 'accepts' : 'refuses'}`)
       else if (accepts) agreedValid.add(v.type)
       else agreedInvalid.add(v.type)
-      if (revived?.ok && ts && !revivedAs(revived.value, { kind: 'object', props })) disagreements.push(`${where} — revival did not give the declared runtime types`)
+      const mistype = revived?.ok && ts ? mistyped(revived.value, { kind: 'object', props }, '') : ''
+      if (mistype) disagreements.push(`${where} — revival did not give the declared run-time type (${mistype})`)
     })
 
     expect(disagreements).toEqual([])
