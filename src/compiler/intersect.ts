@@ -53,10 +53,11 @@ function defined(r: Extract<TypeIR, { kind: 'ref' }>): TypeIR {
 
 export function intersect(a: TypeIR, b: TypeIR): TypeIR {
   if (a === b) return a
-  if (a.kind === 'ref') return intersect(defined(a), b)
-  if (b.kind === 'ref') return intersect(a, defined(b))
+  // Before a ref is looked into: `Cond[] & MinLength<1>` inside Cond's own definition intersects its items with any value.
   if (a.kind === 'any') return b
   if (b.kind === 'any') return a
+  if (a.kind === 'ref') return intersect(defined(a), b)
+  if (b.kind === 'ref') return intersect(a, defined(b))
   if (a.kind === 'nonnull') return withoutNull(b)
   if (b.kind === 'nonnull') return withoutNull(a)
   if (a.kind === 'nullable' && b.kind === 'nullable') return { kind: 'nullable', inner: intersect(a.inner, b.inner) }

@@ -366,6 +366,13 @@ describe('recursive types: $defs and $ref only where a type recurses', () => {
         '{"type":"object","properties":{"kind":{"type":"string","enum":["map"]},"m":{"type":"object","additionalProperties":{"$ref":"#/$defs/X"}}},"required":["kind","m"],"additionalProperties":false}]}}}',
     )
   })
+  it('a length tag on an array of the type being defined (`X[] & MinLength<1>` inside X) narrows the array', () => {
+    expect(schemaOf("import type { MinLength } from 'mcp-aot'\ntype X = { leaf: string } | { all: X[] & MinLength<1> }")).toBe(
+      '{"type":"object","properties":{"x":{"$ref":"#/$defs/X"}},"required":["x"],"additionalProperties":false,"$defs":{"X":{"anyOf":[' +
+        '{"type":"object","properties":{"leaf":{"type":"string"}},"required":["leaf"],"additionalProperties":false},' +
+        '{"type":"object","properties":{"all":{"type":"array","items":{"$ref":"#/$defs/X"},"minItems":1}},"required":["all"],"additionalProperties":false}]}}}',
+    )
+  })
   it('an output schema keeps "type":"object" at its root', () => {
     expect(JSON.parse(tool('interface Node { value: string; children: Node[] }\n/** @tool t */\nexport function t(): Node { return { value: "", children: [] } }\n')).outputSchema).toEqual(
       { ...JSON.parse(NODE), $defs: { Node: JSON.parse(NODE) } },
