@@ -5,11 +5,34 @@
  * string enums are nominal in TypeScript (a JSON "red" is not a Color), and a brand with a required
  * property (`string & { __brand: 'Id' }`) accepts no plain value, so the oracle sees their wire types.
  *
- * Left out on purpose (other work items of issue 8 own them; added when those land): recursive types,
- * parse-level syntax, and revivable types (Date, URL, bigint, Uint8Array, Set, Map) inside unions.
+ * Types declared in another file (FILES, imported by both) check that names, generic defaults and
+ * constants resolve in the file that declared them. Left out on purpose: parse-level syntax (the golden
+ * parse tests own it).
  */
 
-export const IMPORTS = "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'"
+export const IMPORTS = [
+  "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'",
+  "import type { Listing, Keyed, Window } from './shapes.ts'",
+  "import { PAGE } from './shapes.ts'",
+].join('\n')
+
+/**
+ * Other files beside the tools file, by name (the same text for the compiler and the oracle). Their local
+ * `Cursor` and `Size` are not the tools file's (which declares different ones): a generic default is read
+ * where it was declared.
+ */
+export const FILES: Record<string, string> = {
+  'shapes.ts': [
+    "import type { Int, Min, Max, MaxLength } from 'mcp-aot'",
+    'type Cursor = string & MaxLength<16>',
+    'type Size = Int & Min<1> & Max<100>',
+    'export interface Listing<T, C = Cursor> { items: T[]; cursor: C | null; count: Int }',
+    'export type Keyed<V = Size> = Record<string, V>',
+    'export type Window<T, S = Size> = { of: T; size: S }',
+    'export const PAGE = 20',
+    '',
+  ].join('\n'),
+}
 
 /** [the compiler's text, the oracle's text when it differs] */
 export const PRELUDE: [string, string?][] = [
@@ -47,6 +70,34 @@ export const PRELUDE: [string, string?][] = [
   ['export type Tagged = { id: string } & Record<string, unknown>'],
   ['export type Money = { amount: Int & Min<0>; currency: \'USD\' | \'EUR\' }'],
   ['export type Patch = Partial<Omit<Todo, \'id\'>> & WithId'],
+  // names the other file also declares (its own stay its own)
+  ['export type Cursor = number'],
+  ['export type Size = boolean'],
+  // recursive types: trees, mutual recursion, recursive generics, recursion through unions, optional, records
+  ['export interface TreeNode { name: string; children: TreeNode[] }'],
+  ['export interface Comment { text: string; at: Date; replies?: Comment[] }'],
+  ['export type Tree<T> = { value: T; kids: Tree<T>[] }'],
+  ["export type Expr = { op: 'lit'; n: number } | { op: 'add' | 'mul'; l: Expr; r: Expr } | { op: 'neg'; e: Expr }"],
+  ['export interface Person { name: string; dept: Dept | null; reports: Person[] }'],
+  ['export interface Dept { title: string; head?: Person }'],
+  ['export type Cond = { field: string; eq: string | number } | { all: Cond[] } | { any: Cond[] & MinLength<1> } | { not: Cond }'],
+  ['export type JsonLike = string | number | boolean | null | JsonLike[] | { [k: string]: JsonLike }'],
+  ['export interface Folder { name: string; parent?: Folder | null; files: Record<string, Folder | Date> }'],
+  ['export type LinkedList<T> = { head: T; tail: LinkedList<T> | null }'],
+  ['export interface Menu { label: string & MaxLength<12>; items?: Record<string, Menu> }'],
+  ['export type Scheduled = { at: Date; then?: Scheduled; every?: Int & Min<1> }'],
+  // unions whose branches are revived
+  ["export type Range = { kind: 'range'; from: Date; to?: Date } | { kind: 'all' }"],
+  ["export type Stamp = { at: Date; by: string } | { at: Date; auto: true }"],
+  ['export type Blob1 = Uint8Array | number[]'],
+  // namespaces, a type and a const of one name, constants, @deprecated, bit flags
+  ['export namespace Geo {\n  export type Point = { lat: number & Min<-90> & Max<90>; lng: number }\n  export interface Box { min: Point; max: Point }\n  export namespace Deep { export type Id = string & MinLength<3> }\n}'],
+  ["export const Status = { Open: 'open', Closed: 'closed' } as const"],
+  ["export type Status = 'open' | 'closed'"],
+  ['export const LIMIT = 50'],
+  ["export const SORT = 'asc'"],
+  ['export interface Legacy {\n  /** @deprecated use `limit` */\n  max?: Int\n  limit?: Int & Min<1>\n  /** @deprecated */\n  name: string\n}'],
+  ['export enum Perm { None = 0, Read = 1 << 0, Write = 1 << 1, Exec = 1 << 2, All = Read | Write | Exec }'],
 ]
 
 /**
@@ -116,4 +167,32 @@ export const SIGNATURES: string[] = [
   // unions
   's: Shape', 's: Shape | null', 'x: string | string[]', 'x: { a: string } | { b: number }', 'x: string | number', 'x: Int8 | string',
   'x: A1 | B1 | null', 'x: Array<Shape>', 'x: Filter | Filter[]',
+  // recursive types (item 13): trees, mutual recursion, recursive generic aliases, recursion through unions, optional, records
+  't: TreeNode', 'c: Comment', 't: Tree<Int8>', 't: Tree<Date | number>', 'e: Expr', 'p: Person', 'd: Dept', 'c: Cond', 'j: JsonLike',
+  'f: Folder', 'l: LinkedList<string>', 'l: LinkedList<Date>', 'm: Menu', 's: Scheduled', 'ts: TreeNode[]', 'r: Record<string, Comment>',
+  'c: Comment | null', 'x: { root?: TreeNode }', 'x: Tree<string> | string', 'p: Page<Comment>', 'b: Boxed<Expr>', 'x: Partial<Comment>',
+  "x: Pick<Person, 'reports'>", 'x: Readonly<TreeNode>', 'xs: Array<Cond | null>', 'x: [TreeNode, Expr]', 'm: Map<string, Menu>',
+  'x: Tree<Tree<boolean>>', 'x: Tree<Range>', 'x: { a: Comment; b: Comment[] }',
+  // intersections with recursive types
+  'x: TreeNode & { root: true }', 'x: Comment & { pinned: boolean }', 'x: Tree<string> & { size: Int }', "x: Person & Pick<Dept, 'title'>",
+  'x: Partial<TreeNode> & { name: string }',
+  // unions with revived branches (item 3), nested in arrays, records, tuples, objects
+  'x: Date | number', 'r: Range', 'n: bigint | number', 'u: URL | null', 'b: Uint8Array | number[]', 'b: Blob1', 'xs: (Date | number)[]',
+  'r: Record<string, Date | number>', 'rs: Range[]', 'r: Record<string, Range>', 'x: Range | null', "x: { when: Date | 'now' }",
+  'x: [Date | number, bigint | boolean]', 'x: URL | { host: string }', 'x: Set<string> | boolean', "x: Date | 'now' | 'never'",
+  'x: { at: Date } | { n: number }', 'xs: Array<URL | null>', 'x: Stamp', 'x: bigint | number | null', 'm: Map<string, bigint | number>',
+  'x: { r?: Range; b?: Uint8Array | number[] }', "x: [Date] | [string, string]", 'x: { inner: Range | null }',
+  // intersections of unions of dated objects
+  'x: Range & { at: Date }', "x: (Range | { kind: 'none' }) & { note?: string }", 'x: Stamp & { id: string }', 'x: (Stamp & WithId)[]',
+  "x: Range & ({ tz: string } | { utc: true })",
+  // namespaces, a type and a const of one name, defaults from constants, @deprecated, bit flags
+  'p: Geo.Point', 'b: Geo.Box', 'id: Geo.Deep.Id', 'ps: Geo.Point[]', 'x: { at: Geo.Point; id?: Geo.Deep.Id }',
+  's: Status', 'x: { s: Status; n?: Int }', 'n: Int & Max<100> = LIMIT', "sort: 'asc' | 'desc' = SORT", 'l: Level = Level.Mid',
+  'c: Color = Color.Red', 'n: Int & Min<1> = PAGE', 'x: Legacy', 'x: Partial<Legacy>', 'p: Perm', 'ps: Perm[]', 'x: { p?: Perm | null }',
+  // generic defaults declared in another file
+  'l: Listing<string>', 'l: Listing<Int, number>', 'k: Keyed', 'k: Keyed<boolean>', 'w: Window<string>', 'w: Window<Int, Cursor>',
+  // Record<string, never>, {} and object in nested positions
+  'x: { a: Record<string, never> }', 'xs: Record<string, never>[]', 'x: Record<string, never> | null', 'x: { meta: {} }', 'xs: {}[]',
+  'x: { o: object }', 'xs: object[]', 'r: Record<string, {}>', 'x: [object, {}]', 'x: { a?: object | null }', 'x: Boxed<{}>',
+  'x: Page<object>', 'x: { a: {} } & { a: { b: string } }',
 ]

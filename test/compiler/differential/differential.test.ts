@@ -25,7 +25,7 @@ import { revive } from '../../../src/runtime/revive.ts'
 import type { ValidateFn } from '../../../src/runtime/table.ts'
 import { loadModule } from '../../validator/load.ts'
 import { compileFiles } from '../harness.ts'
-import { IMPORTS, PRELUDE, SIGNATURES } from './corpus.ts'
+import { FILES, IMPORTS, PRELUDE, SIGNATURES } from './corpus.ts'
 import { argumentsType, typescriptAccepts } from './oracle.ts'
 import { mistyped } from './runtime-types.ts'
 import { arbitrary, nearMisses } from './values.ts'
@@ -42,10 +42,11 @@ interface Value {
 
 describe('the compiler agrees with TypeScript (differential)', () => {
   it(`on every value of ${SIGNATURES.length} signatures`, async () => {
-    expect(SIGNATURES.length).toBeGreaterThanOrEqual(150)
+    expect(SIGNATURES.length).toBeGreaterThanOrEqual(260)
     const prelude = PRELUDE.map(([text]) => text)
     const tools = SIGNATURES.map((sig, i) => `/** @tool t${i} */\nexport function t${i}(${sig}) {}`)
-    const compiled = compileFiles({ 'src/tools.ts': [IMPORTS, ...prelude, ...tools, ''].join('\n') })
+    const beside = Object.fromEntries(Object.entries(FILES).map(([name, text]) => [`src/${name}`, text]))
+    const compiled = compileFiles({ 'src/tools.ts': [IMPORTS, ...prelude, ...tools, ''].join('\n'), ...beside })
     expect(compiled.message).toBeUndefined()
     const decls = compiled.declarations
     expect(decls.map((d) => d.name)).toEqual(SIGNATURES.map((_, i) => `t${i}`))
@@ -73,6 +74,7 @@ describe('the compiler agrees with TypeScript (differential)', () => {
 
     const tsc = typescriptAccepts({
       imports: IMPORTS,
+      files: FILES,
       prelude: PRELUDE.map(([text, oracle]) => oracle ?? text),
       types: SIGNATURES.map(argumentsType),
       values,

@@ -108,6 +108,7 @@ export function arbitrary(t: TypeIR, depth = DEPTH): fc.Arbitrary<unknown> {
     case 'enum': return fc.constantFrom(...t.values)
     case 'array': {
       const min = t.minItems ?? 0
+      if (!deeper && min === 0) return fc.constant([])
       const max = deeper ? Math.max(min, Math.min(t.maxItems ?? 3, 3)) : min
       const items = sub(t.items)
       return t.set ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength: min, maxLength: max })
