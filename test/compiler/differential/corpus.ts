@@ -194,5 +194,12 @@ export const SIGNATURES: string[] = [
   // Record<string, never>, {} and object in nested positions
   'x: { a: Record<string, never> }', 'xs: Record<string, never>[]', 'x: Record<string, never> | null', 'x: { meta: {} }', 'xs: {}[]',
   'x: { o: object }', 'xs: object[]', 'r: Record<string, {}>', 'x: [object, {}]', 'x: { a?: object | null }', 'x: Boxed<{}>',
-  'x: Page<object>', 'x: { a: {} } & { a: { b: string } }',
+  'x: Page<object>', 'x: { a: {} } & { a: { b: string } }', 'x: Array<{} | null>', 'x: Record<string, Record<string, never>>',
+  // more of the same, mixed
+  'x: Perm.Read | Perm.Write', 'x: Status | null', 'x: Geo.Box | Geo.Point', 'x: Partial<Record<Color, Int>>', 'x: Required<Legacy>',
+  "x: Omit<Legacy, 'max'>", 'x: { t: TreeNode } & { t: { name: MaxLength<3> & string } }', 'x: Comment & { replies?: Comment[] }',
+  'x: NonNullable<Comment | null>', 'x: Readonly<Range>', 'x: Listing<Comment>', 'x: Keyed<Range>', 'x: Window<Window<Int>>',
+  'x: Set<Date> | null', 'x: Map<string, Date> | Date', 'x: Date | Date[]', 'x: ReadonlyArray<Range>', 'x: Range | Range[]',
+  'x: { a: Date } & { a: Date | null }', 'x: (Date | null) & Date', 'x: Int & (Date | number)', 'x: Date & {}', 'x: Range & {}',
+  'x: object & Range',
 ]
