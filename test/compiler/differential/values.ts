@@ -265,6 +265,28 @@ function broken(t: TypeIR, old: unknown): [string, unknown] | undefined {
   }
 }
 
+/**
+ * In a discriminated union of objects (every branch has a required literal property of one name), a
+ * property of another branch added to a value of its own (TypeScript checks excess properties against the
+ * branch the discriminant selects): the property's name and a valid value of it. Undefined for other unions
+ * (TypeScript accepts any branch's property there, while a closed JSON Schema branch does not: a known
+ * difference, left out).
+ */
+function otherBranchKey(value: unknown, t: Extract<TypeIR, { kind: 'union' }>): [string, unknown] | undefined {
+  const members = t.members.map(deref)
+  if (!members.every((m) => m.kind === 'object' && !m.rest)) return undefined
+  const objects = members as Extract<TypeIR, { kind: 'object' }>[]
+  const discriminant = objects[0]!.props.find((p) => objects.every((m) => m.props.some((q) => q.name === p.name && !q.optional && deref(q.type).kind === 'enum')))
+  if (!discriminant) return undefined
+  const own = objects.filter((m) => fits(value, m))
+  if (own.length !== 1) return undefined
+  for (const m of objects) {
+    const extra = m.props.find((p) => !own[0]!.props.some((q) => q.name === p.name))
+    if (extra) return [extra.name, fc.sample(arbitrary(extra.type, 1), { numRuns: 1, seed: 7 })[0]]
+  }
+  return undefined
+}
+
 /** Near misses of one valid value, one change each, at most `limit`. */
 export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[] {
   const out: (NearMiss & { depth: number })[] = []
@@ -285,6 +307,8 @@ export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[]
       if (missing) out.push({ depth: path.length, kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
       if (!type.rest) out.push({ depth: path.length, kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
     }
+    const other = type.kind === 'union' ? otherBranchKey(old, type) : undefined
+    if (other) out.push({ depth: path.length, kind: 'base', what: `'${other[0]}' of another branch at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, [other[0]]: other[1] })) })
     const b = broken(type, old)
     if (b) {
       const miss = replaced(value, path, () => b[1])
