@@ -188,7 +188,8 @@ export const SIGNATURES: string[] = [
   // namespaces, a type and a const of one name, defaults from constants, @deprecated, bit flags
   'p: Geo.Point', 'b: Geo.Box', 'id: Geo.Deep.Id', 'ps: Geo.Point[]', 'x: { at: Geo.Point; id?: Geo.Deep.Id }',
   's: Status', 'x: { s: Status; n?: Int }', 'n: Int & Max<100> = LIMIT', "sort: 'asc' | 'desc' = SORT", 'l: Level = Level.Mid',
-  'c: Color = Color.Red', 'n: Int & Min<1> = PAGE', 'x: Legacy', 'x: Partial<Legacy>', 'p: Perm', 'ps: Perm[]', 'x: { p?: Perm | null }',
+  'c: Color = Color.Red', 'n: Int & Min<1> = PAGE', 'm: Mode = Mode.Auto', 'p: Perm = Perm.All', 'n: Int8 | null = null',
+  "s: Status = 'open'", "id: Geo.Deep.Id = 'abc'", 'q: Qty = LIMIT', 'x: Legacy', 'x: Partial<Legacy>', 'p: Perm', 'ps: Perm[]', 'x: { p?: Perm | null }',
   // generic defaults declared in another file
   'l: Listing<string>', 'l: Listing<Int, number>', 'k: Keyed', 'k: Keyed<boolean>', 'w: Window<string>', 'w: Window<Int, Cursor>',
   // Record<string, never>, {} and object in nested positions

@@ -66,10 +66,13 @@ describe('the compiler agrees with TypeScript (differential)', () => {
         if (!seen.has(json)) values.push({ ...v, json })
         seen.add(json)
       }
-      for (const valid of fc.sample(arbitrary(args), { numRuns: VALID_PER_CASE, seed: 1000 + i })) {
+      const samples = fc.sample(arbitrary(args), { numRuns: VALID_PER_CASE, seed: 1000 + i })
+      for (const valid of samples) {
         add({ type: i, kind: 'valid', what: 'valid' }, valid)
         for (const miss of nearMisses(valid, args, MISSES_PER_VALUE)) add({ type: i, ...miss }, miss.value)
       }
+      // A default (a literal, a constant, an enum member) is a value of its parameter: sent as an argument, both accept it.
+      for (const p of d.props) if (p.default !== undefined) add({ type: i, kind: 'valid', what: `the default of ${p.name}` }, { ...(samples[0] as object), [p.name]: p.default })
     })
 
     const tsc = typescriptAccepts({
@@ -109,6 +112,7 @@ describe('the compiler agrees with TypeScript (differential)', () => {
     // Not vacuous: every signature had a value both accept and one both refuse.
     expect(SIGNATURES.filter((_, i) => !agreedValid.has(i))).toEqual([])
     expect(SIGNATURES.filter((_, i) => !agreedInvalid.has(i))).toEqual([])
+    expect(decls.flatMap((d) => d.props).filter((p) => p.default !== undefined).length).toBeGreaterThanOrEqual(10)
     console.log(`differential: ${SIGNATURES.length} signatures, ${values.length} values (${values.filter((v) => v.kind === 'valid').length} valid, ${values.filter((v) => v.kind === 'base').length} base near misses, ${values.filter((v) => v.kind === 'constraint').length} constraint near misses)`)
   })
 })
