@@ -54,6 +54,7 @@ const SHAPES = [
   'A',
   'Json',
   '{ list: Comment[] | null; pick: Tree<URL> | number }',
+  'Tree<Date | number> & Tree<Date | bigint>',
 ]
 
 const iso = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
