@@ -93,7 +93,7 @@ export function typescriptAccepts(input: OracleInput): boolean[] {
       },
       files: ['oracle.ts', ...Object.keys(input.files)],
     }))
-    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir, '--pretty', 'false'], { encoding: 'utf8' })
+    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir, '--pretty', 'false'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
     const refused = new Set<number>()
     for (const line of run.stdout.split('\n')) {
       const m = /oracle\.ts\((\d+),\d+\): error (.*)$/.exec(line)
@@ -105,6 +105,7 @@ export function typescriptAccepts(input: OracleInput): boolean[] {
       if (n < first) throw new Error(`tsc refused the oracle's declarations at line ${n} (${lines[n - 1]}): ${m[2]}`)
       refused.add(n - first)
     }
+    if (run.error) throw run.error
     if (run.status !== 0 && refused.size === 0) throw new Error(`tsc failed: ${(run.stdout + run.stderr).slice(0, 2000)}`)
     return input.values.map((_, i) => !refused.has(i))
   } finally {
