@@ -19,6 +19,8 @@ export const IMPORTS = [
   "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'",
   "import type { Listing, Keyed, Window } from './shapes.ts'",
   "import { PAGE } from './shapes.ts'",
+  "import type { Kind } from './shapes.ts'",
+  "import type * as S from './shapes.ts'",
 ].join('\n')
 
 /**
@@ -35,6 +37,9 @@ export const FILES: Record<string, string> = {
     'export type Keyed<V = Size> = Record<string, V>',
     'export type Window<T, S = Size> = { of: T; size: S }',
     'export const PAGE = 20',
+    "export const Kind = { Book: 'book', Film: 'film' } as const",
+    "export type Kind = 'book' | 'film'",
+    'export namespace Media { export type Item = { kind: Kind; size?: Size; cursor?: Cursor } }',
     '',
   ].join('\n'),
 }
@@ -196,7 +201,8 @@ export const SIGNATURES: string[] = [
   'c: Color = Color.Red', 'n: Int & Min<1> = PAGE', 'm: Mode = Mode.Auto', 'p: Perm = Perm.All', 'n: Int8 | null = null',
   "s: Status = 'open'", "id: Geo.Deep.Id = 'abc'", 'q: Qty = LIMIT', 'x: Legacy', 'x: Partial<Legacy>', 'p: Perm', 'ps: Perm[]', 'x: { p?: Perm | null }',
   // generic defaults declared in another file
-  'l: Listing<string>', 'l: Listing<Int, number>', 'k: Keyed', 'k: Keyed<boolean>', 'w: Window<string>', 'w: Window<Int, Cursor>',
+  'l: Listing<string>', 'l: Listing<Int, number>', 'k: Kind', 'xs: Kind[]', 'm: S.Media.Item', 'l: S.Listing<S.Media.Item>', 'w: S.Window<Kind>',
+  'k: S.Keyed<S.Media.Item[]>', 'k: Keyed', 'k: Keyed<boolean>', 'w: Window<string>', 'w: Window<Int, Cursor>',
   // Record<string, never>, {} and object in nested positions
   'x: { a: Record<string, never> }', 'xs: Record<string, never>[]', 'x: Record<string, never> | null', 'x: { meta: {} }', 'xs: {}[]',
   'x: { o: object }', 'xs: object[]', 'r: Record<string, {}>', 'x: [object, {}]', 'x: { a?: object | null }', 'x: Boxed<{}>',
