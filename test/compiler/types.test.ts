@@ -385,6 +385,12 @@ describe('recursive types: $defs and $ref only where a type recurses', () => {
         `"required":["x"],"additionalProperties":false,"$defs":{"Node":${NODE}}}`,
     )
   })
+  it('NonNullable of a recursive type with null is its definition without null; the inner uses keep null', () => {
+    const ev = '{"type":"object","properties":{"at":{"type":"string","format":"date-time"},"sub":{"type":"array","items":{"$ref":"#/$defs/Ev"}}},"required":["at"],"additionalProperties":false}'
+    expect(schemaOf('type Ev = { at: Date; sub?: Ev[] } | null\ntype X = NonNullable<Ev>')).toBe(
+      `{"type":"object","properties":{"x":${ev}},"required":["x"],"additionalProperties":false,"$defs":{"Ev":${ev.replace('"type":"object"', '"type":["object","null"]')}}}`,
+    )
+  })
   it('an output schema keeps "type":"object" at its root', () => {
     expect(JSON.parse(tool('interface Node { value: string; children: Node[] }\n/** @tool t */\nexport function t(): Node { return { value: "", children: [] } }\n')).outputSchema).toEqual(
       { ...JSON.parse(NODE), $defs: { Node: JSON.parse(NODE) } },

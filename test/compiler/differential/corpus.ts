@@ -107,6 +107,14 @@ export const PRELUDE: [string, string?][] = [
   ['export const LIMIT = 50'],
   ["export const SORT = 'asc'"],
   ['export interface Legacy {\n  /** @deprecated use `limit` */\n  max?: Int\n  limit?: Int & Min<1>\n  /** @deprecated */\n  name: string\n}'],
+  ['export type Pairs = [string, Pairs | null]'],
+  ['export type MM = Map<string, MM>', 'type MM = { [k: string]: MM }'],
+  ['export type SS = { s: Set<SS> }'],
+  ['export interface Dir extends Base { sub: Dir[] }'],
+  ["export type Trie<V> = { value?: V; next: Partial<Record<'a' | 'b', Trie<V>>> }"],
+  ['export type Both = { a: Both[] } & { b?: string }'],
+  ['export type Deep = { d?: { e?: { f?: Deep } } }'],
+  ['export type Ev = { at: Date; sub?: Ev[] } | null'],
   ['export enum Perm { None = 0, Read = 1 << 0, Write = 1 << 1, Exec = 1 << 2, All = Read | Write | Exec }'],
 ]
 
@@ -219,6 +227,9 @@ export const SIGNATURES: string[] = [
   'x: Level.Mid | Level.High', "x: Level | 'auto'", 'x: Uint8Array[]', 'x: Record<string, Uint8Array | null>', 'x: Map<string, Range>',
   'x: Set<bigint>', 'x: { d: Date }[] | null', 'x: Date | { at: Date; tz?: string }', 'x: Array<Date | null> | Date',
   "x: Omit<Comment, 'replies'>", 'x: Required<Comment>', "x: Pick<Folder, 'files'>", 'x: Readonly<Record<string, Range>>',
+  'x: Partial<Tree<string>>', 'x: Required<Partial<Comment>>', "x: Omit<TreeNode, 'name'>", 'x: Readonly<JsonLike>', 'x: NonNullable<JsonLike>',
+  'x: JsonLike & object', 'x: Record<string, JsonLike> | null', 'x: Pairs', 'x: MM', 'x: SS', 'x: Dir', 'x: Trie<Int8>', 'x: Both', 'x: Deep', 'x: Ev',
+  'x: Ev[]', 'x: NonNullable<Ev>', 'x: Dir & { root: true }', 'x: Readonly<Pairs>', 'x: Partial<Dir>',
   'x: Color.Red', 'x: Array<Color.Red | Color.Blue>', 'x: readonly [string, number]', 'x: LinkedList<Int8> & LinkedList<Uint8>',
   'x: { c: Comment } & { c: { text: MaxLength<5> & string } }', 'x: (TreeNode | null) & (TreeNode | { name: string })',
 ]
