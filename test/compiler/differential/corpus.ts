@@ -115,6 +115,13 @@ export const PRELUDE: [string, string?][] = [
   ['export type Both = { a: Both[] } & { b?: string }'],
   ['export type Deep = { d?: { e?: { f?: Deep } } }'],
   ['export type Ev = { at: Date; sub?: Ev[] } | null'],
+  // recursion through unions with revived branches
+  ['export type TD = Date | { t: TD }'],
+  ['export type Q = bigint | Q[]'],
+  ['export type UU = URL | { alt: UU } | null'],
+  ['export type BB = Uint8Array | { parts: BB[] }'],
+  ["export type When = Date | 'now' | { before: When } | { after: When; not?: true }"],
+  ['export type NN = number | { n: NN } | NN[]'],
   ['export enum Perm { None = 0, Read = 1 << 0, Write = 1 << 1, Exec = 1 << 2, All = Read | Write | Exec }'],
 ]
 
@@ -230,6 +237,8 @@ export const SIGNATURES: string[] = [
   'x: Partial<Tree<string>>', 'x: Required<Partial<Comment>>', "x: Omit<TreeNode, 'name'>", 'x: Readonly<JsonLike>', 'x: NonNullable<JsonLike>',
   'x: JsonLike & object', 'x: Record<string, JsonLike> | null', 'x: Pairs', 'x: MM', 'x: SS', 'x: Dir', 'x: Trie<Int8>', 'x: Both', 'x: Deep', 'x: Ev',
   'x: Ev[]', 'x: NonNullable<Ev>', 'x: Dir & { root: true }', 'x: Readonly<Pairs>', 'x: Partial<Dir>',
+  'x: TD', 'x: Q', 'x: UU', 'x: BB', 'x: When', 'x: NN', 'x: Tree<Uint8Array>', 'x: Record<string, Date | Tree<Date>>', 'x: Tree<bigint | null>',
+  'x: Set<TD>', 'x: Map<string, Q>', 'x: [TD, Q]', 'x: TD | null', 'x: TD[] | number', 'x: When & {}', 'x: { w?: When; q?: Q }',
   'x: Color.Red', 'x: Array<Color.Red | Color.Blue>', 'x: readonly [string, number]', 'x: LinkedList<Int8> & LinkedList<Uint8>',
   'x: { c: Comment } & { c: { text: MaxLength<5> & string } }', 'x: (TreeNode | null) & (TreeNode | { name: string })',
 ]

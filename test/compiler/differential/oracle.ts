@@ -81,7 +81,7 @@ export function typescriptAccepts(input: OracleInput): boolean[] {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-oracle-'))
   try {
     // One line each from here on (a prelude entry may span several).
-    const lines = [input.imports, ...WIRE, ...input.prelude, ...input.types.map((t, i) => `type P${i} = ${wire(t)}`)].join('\n').split('\n')
+    const lines = [input.imports, ...WIRE, ...input.prelude.map(wire), ...input.types.map((t, i) => `type P${i} = ${wire(t)}`)].join('\n').split('\n')
     const first = lines.length + 1
     for (const [i, v] of input.values.entries()) lines.push(`export const v${i}: P${v.type} = ${v.json}`)
     writeFileSync(join(dir, 'oracle.ts'), lines.join('\n') + '\n')
