@@ -2,14 +2,17 @@
  * The differential test (issue 8): for every signature of the corpus, the compiler's validator (the real
  * compiler: resolver → schema → standalone ajv code, loaded as a module, then revival, which refuses what
  * it cannot convert, as a server does) must agree with TypeScript's own
- * assignability on every generated value, and revival must give the declared runtime types.
+ * assignability on every generated value, and revival must give the declared runtime types (inside a
+ * union, the run-time types of one branch, everywhere in it; recursive types through their `$defs` plans).
  *
  * The rule for what TypeScript cannot see: constraint types (Int's integer-ness and range, Min, Max,
  * MinLength, MaxLength, Pattern, the format types, Set's uniqueness, and the shape of the wire strings of
  * Date, URL, bigint and Uint8Array) are brands tsc ignores. So
  *  - valid values are generated inside every constraint's domain, and `base` near misses change one place
  *    to something the base type refuses (a wrong JSON kind, null, an unlisted literal, a missing required
- *    key, an unknown key): there the validator's verdict must equal tsc's;
+ *    key, an unknown key, a property of another branch of a discriminated union), at every depth of a
+ *    recursive value and inside the one union branch a value fits: there the validator's verdict must
+ *    equal tsc's; every parameter default, sent as its argument, is a valid value too;
  *  - `constraint` near misses break exactly one constraint and nothing else: tsc must accept them (the base
  *    type holds) and the validator must refuse them.
  * Every disagreement is listed by case, and the test fails on any. One tsc run covers the whole corpus.
