@@ -16,7 +16,7 @@ import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
 import { rootSchema, type Schema } from './schema.ts'
-import { inputSize, overBudget, typeSize } from './size.ts'
+import { inputSize, outputSize, overBudget } from './size.ts'
 import { lookup } from './scope.ts'
 import { checkTags, type DeclKind } from './tag-rules.ts'
 import { toolDescription } from './tool-text.ts'
@@ -504,8 +504,8 @@ function result(file: SourceFile, resolver: Resolver, c: Candidate, decl: Declar
     throw e
   }
   if (r.kind === 'special' && r.name === 'promise') r = r.inner!
-  if (r.kind === 'object' || r.kind === 'object-any') {
-    const size = typeSize(r)
+  if (r.kind === 'object' || r.kind === 'object-any' || (r.kind === 'ref' && r.type().kind === 'object')) {
+    const size = outputSize(r)
     if (size > resolver.schemaBudget) {
       report(new Refusal('MCP039', overBudget(`The output schema of tool '${decl.name}'`, [r], size, resolver.schemaBudget, resolver.origins), locOf(file, node)))
       return

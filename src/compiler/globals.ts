@@ -41,8 +41,11 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
     case 'NonNullable': {
       // T & {}: null and undefined removed; unknown becomes {}.
       const inner = r.resolve(arg(0), env)
-      const value = inner.kind === 'optional' ? inner.inner : inner
-      return value.kind === 'nullable' ? value.inner : value.kind === 'any' ? { kind: 'nonnull' } : value
+      const outer = inner.kind === 'optional' ? inner.inner : inner
+      // A recursive type is looked into (`NonNullable<Json>`): its definition without null, its inner uses unchanged.
+      const value = outer.kind === 'ref' ? (outer.type() as Resolved | undefined) ?? outer : outer
+      if (value.kind !== 'nullable' && value.kind !== 'any') return outer
+      return value.kind === 'nullable' ? value.inner : { kind: 'nonnull' }
     }
     case 'Pick':
     case 'Omit': {

@@ -51,12 +51,39 @@ function defined(r: Extract<TypeIR, { kind: 'ref' }>): TypeIR {
   return r.type() ?? none(`${r.name} is intersected inside its own definition`, 'MCP017')
 }
 
+type Ref = Extract<TypeIR, { kind: 'ref' }>
+
+/**
+ * The intersections with a recursive type under way, by their two sides. Meeting the same two sides again
+ * inside (`Tree<string> & Tree<'a' | 'b'>` meets itself in `kids`) makes the intersection a recursive type of its own.
+ */
+const underWay = new Map<TypeIR, Map<TypeIR, { ref: Ref; used: boolean }>>()
+
+function recursive(a: TypeIR, b: TypeIR): TypeIR {
+  const again = underWay.get(a)?.get(b)
+  if (again) {
+    again.used = true
+    return again.ref
+  }
+  let body: TypeIR | undefined
+  const entry = { ref: { kind: 'ref', name: `${a.kind === 'ref' ? a.name : 'Object'}And${b.kind === 'ref' ? b.name : 'Object'}`, type: () => body! } as Ref, used: false }
+  const inner = underWay.get(a) ?? new Map<TypeIR, { ref: Ref; used: boolean }>()
+  underWay.set(a, inner.set(b, entry))
+  try {
+    body = intersect(a.kind === 'ref' ? defined(a) : a, b.kind === 'ref' ? defined(b) : b)
+  } finally {
+    inner.delete(b)
+    if (inner.size === 0) underWay.delete(a)
+  }
+  return entry.used ? entry.ref : body
+}
+
 export function intersect(a: TypeIR, b: TypeIR): TypeIR {
   if (a === b) return a
-  if (a.kind === 'ref') return intersect(defined(a), b)
-  if (b.kind === 'ref') return intersect(a, defined(b))
+  // Before a ref is looked into: `Cond[] & MinLength<1>` inside Cond's own definition intersects its items with any value.
   if (a.kind === 'any') return b
   if (b.kind === 'any') return a
+  if (a.kind === 'ref' || b.kind === 'ref') return recursive(a, b)
   if (a.kind === 'nonnull') return withoutNull(b)
   if (b.kind === 'nonnull') return withoutNull(a)
   if (a.kind === 'nullable' && b.kind === 'nullable') return { kind: 'nullable', inner: intersect(a.inner, b.inner) }

@@ -325,9 +325,16 @@ export class Resolver {
     return this.symbol(sym, name.name, args, env, node)
   }
 
+  /** What the left side of `A.B.T` names: `A` looked up in this file, each further part exported by the namespace before it. */
+  private qualifier(left: any, env: Env): Sym | undefined {
+    if (left.type === 'Identifier') return lookupNamespace(this.project, env.file, left.name)
+    const outer = this.qualifier(left.left, env)
+    return outer?.kind === 'namespace' ? exported(this.project, outer.file, left.right.name) : undefined
+  }
+
   private qualified(name: any, args: any[], env: Env, node: any): Resolved {
-    if (name.left.type !== 'Identifier') return this.refuse('MCP020', 'Deeply qualified type names are not part of the contract. Import the type by name.', env, node)
-    const left = lookupNamespace(this.project, env.file, name.left.name)
+    const left = this.qualifier(name.left, env)
+    const leftText = qualifiedText(name.left)
     if (left?.kind === 'namespace') return this.symbol(exported(this.project, left.file, name.right.name), name.right.name, args, env, node)
     if (left?.kind === 'decl' && left.declKind === 'enum') {
       const members = this.enumMembers(left, env)
@@ -335,8 +342,8 @@ export class Resolver {
       if (hit) return { kind: 'enum', values: [hit.value] }
     }
     if (left?.kind === 'builtin' && left.name === '*') return this.builtin(name.right.name, args, env, node)
-    if (left?.kind === 'export-equals') return this.symbol(left, `${name.left.name}.${name.right.name}`, args, env, node)
-    return this.refuse('MCP018', `Cannot find the type ${name.left.name}.${name.right.name}. Import it, or declare it in this file.`, env, node)
+    if (left?.kind === 'export-equals') return this.symbol(left, `${leftText}.${name.right.name}`, args, env, node)
+    return this.refuse('MCP018', `Cannot find the type ${leftText}.${name.right.name}. Import it, or declare it in this file.`, env, node)
   }
 
   private symbol(sym: Sym, name: string, args: any[], env: Env, node: any): Resolved {
@@ -568,3 +575,5 @@ function isPlainPrimitive(t: TypeIR): boolean {
   return t.kind === 'number' && !t.integer && t.minimum === undefined && t.maximum === undefined
 }
 
+/** `A.B.C` as written. */
+const qualifiedText = (name: any): string => (name.type === 'Identifier' ? name.name : `${qualifiedText(name.left)}.${name.right.name}`)

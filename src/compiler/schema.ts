@@ -124,6 +124,13 @@ export function rootSchema(type: TypeIR): Schema {
 
 /** The definitions of the recursive types `types` use, in order of first use; undefined when none. */
 function defs(types: readonly TypeIR[]): Schema | undefined {
+  const found = recursiveTypes(types)
+  if (found.size === 0) return undefined
+  return Object.fromEntries([...found].map(([name, t]) => [name, fragment(t)]))
+}
+
+/** The recursive types `types` use (what `$defs` holds), by name, in order of first use. */
+export function recursiveTypes(types: readonly TypeIR[]): Map<string, TypeIR> {
   const found = new Map<string, TypeIR>()
   const visit = (t: TypeIR): void => {
     switch (t.kind) {
@@ -139,6 +146,5 @@ function defs(types: readonly TypeIR[]): Schema | undefined {
     }
   }
   types.forEach(visit)
-  if (found.size === 0) return undefined
-  return Object.fromEntries([...found].map(([name, t]) => [name, fragment(t)]))
+  return found
 }

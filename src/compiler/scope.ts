@@ -60,9 +60,10 @@ function scopeOf(file: SourceFile): FileScope {
     else if (!existing || existing.declKind === 'value') scope!.locals.set(name, { declKind, nodes: [node] })
   }
   const addLocal = (node: any) => {
-    if (node?.type === 'TSModuleDeclaration' && node.id.type === 'Identifier') {
-      scope!.namespaces.set(node.id.name, [...(scope!.namespaces.get(node.id.name) ?? []), node])
-      return [node.id.name]
+    if (node?.type === 'TSModuleDeclaration' && node.id.type !== 'StringLiteral') {
+      const ns = nestedNamespace(node)
+      scope!.namespaces.set(ns.id.name, [...(scope!.namespaces.get(ns.id.name) ?? []), ns])
+      return [ns.id.name]
     }
     const d = declOf(node)
     if (node?.type === 'VariableDeclaration') {
@@ -114,6 +115,12 @@ function scopeOf(file: SourceFile): FileScope {
   }
   scopes.set(file, scope)
   return scope
+}
+
+/** `namespace A.B { … }` (Babel reads its name as one qualified name) as `namespace A { export namespace B { … } }`. */
+function nestedNamespace(node: any): any {
+  if (node.id.type !== 'TSQualifiedName') return node
+  return nestedNamespace({ ...node, id: node.id.left, body: { ...node, id: node.id.right } })
 }
 
 function importTarget(project: Project, file: SourceFile, source: string, imported: string, seen: Set<string>): Sym {

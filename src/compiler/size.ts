@@ -5,7 +5,7 @@
  * each node is measured once, so measuring costs what the source costs, not what the schema would.
  */
 import type { Loc, Prop, TypeIR } from './ir.ts'
-import { fields, objectFields, ordered, type Child, type Fields } from './schema.ts'
+import { fields, objectFields, ordered, recursiveTypes, type Child, type Fields } from './schema.ts'
 
 /** The default per-schema budget in bytes (the `schemaBudget` plugin option). */
 export const DEFAULT_SCHEMA_BUDGET = 64 * 1024
@@ -41,9 +41,23 @@ export function typeSize(t: TypeIR): number {
   return size
 }
 
-/** The length of a tool's input schema (a closed object of its parameters) as JSON text. */
+/** The length of a tool's input schema (a closed object of its parameters, with `$defs` when it recurses) as JSON text. */
 export function inputSize(props: readonly Prop[]): number {
-  return measure((child) => objectFields(props, undefined, child))
+  return measure((child) => objectFields(props, undefined, child)) + defsSize(props.map((p) => p.type))
+}
+
+/** The length of an output schema (schema.ts's rootSchema: a recursive type written out at the root, then `$defs`) as JSON text. */
+export function outputSize(type: TypeIR): number {
+  return typeSize(type.kind === 'ref' ? type.type() : type) + defsSize([type])
+}
+
+/** The length of `,"$defs":{…}` for the recursive types `types` use (0 when none). */
+function defsSize(types: readonly TypeIR[]): number {
+  const found = recursiveTypes(types)
+  if (found.size === 0) return 0
+  let size = ',"$defs":{}'.length + found.size - 1
+  for (const [name, t] of found) size += JSON.stringify(name).length + 1 + typeSize(t)
+  return size
 }
 
 function children(t: TypeIR): TypeIR[] {

@@ -379,9 +379,14 @@ function rewrite(source: string, name: string): { body: string; fns: Record<stri
   }
   if (Object.keys(fns).length === 0) throw new Error(`Validator ${name}: ajv's standalone code has no export`)
   const inlined = lines.map((line) => (/^const (schema|formats)\d+ = /.test(line) ? line : literals(errorObject(line), schemas)))
-  // A schema constant nothing refers to any more is left out.
-  const used = (id: string) => inlined.some((l) => !l.startsWith(`const ${id} = `) && new RegExp(`(?<![\\w$.])${id}\\b`).test(mask(l)))
-  const body = inlined.filter((l) => !/^const schema\d+ = /.test(l) || used(/^const (\w+)/.exec(l)![1]!))
+  // A schema constant nothing refers to any more is left out (the references are collected in one pass:
+  // a module of many tools has thousands of lines and hundreds of constants).
+  const used = new Set<string>()
+  for (const l of inlined) {
+    const own = /^const (schema\d+) = /.exec(l)?.[1]
+    for (const m of mask(l).matchAll(/(?<![\w$.])(schema\d+)\b/g)) if (m[1] !== own) used.add(m[1]!)
+  }
+  const body = inlined.filter((l) => !/^const schema\d+ = /.test(l) || used.has(/^const (\w+)/.exec(l)![1]!))
   check(body, name)
   return { body: bounded(withoutCounter(contextFree(pushes(body.join('\n'))))), fns }
 }

@@ -39,6 +39,22 @@ describe('namespaces', () => {
     const src = "type Id = number\ntype Note = string\nnamespace Ns {\n  type Id = string\n  export interface T { id: Id; note: Note }\n}\n/** @tool */\nexport function f(s: Ns.T) {}\n"
     expect(prop(src, 's')).toBe('{"type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"}},"required":["id","note"],"additionalProperties":false}')
   })
+  it('nested namespaces: A.B.T, A.B.C.T, `namespace A.B { … }`, and an enum member A.E.M (each part exported by the one before)', () => {
+    const src = "namespace Geo {\n  export namespace Deep {\n    export type Id = string\n    export namespace Deeper { export type N = number }\n    export enum E { On = 'on', Off = 'off' }\n  }\n}\nnamespace Lib.Inner { export type B = boolean }\n/** @tool */\nexport function f(a: Geo.Deep.Id, b: Geo.Deep.Deeper.N, c: Lib.Inner.B, d: Geo.Deep.E.On) {}\n"
+    const out = compileFiles({ 'src/tools.ts': src })
+    expect(out.diagnostics).toEqual([])
+    expect(out.declarations[0]!.props.map((p) => [p.name, p.type])).toEqual([
+      ['a', { kind: 'string' }],
+      ['b', { kind: 'number', integer: false }],
+      ['c', { kind: 'boolean' }],
+      ['d', { kind: 'enum', values: ['on'] }],
+    ])
+  })
+  it('a nested namespace that is not exported is MCP018 naming the whole qualified name', () => {
+    const out = compileFiles({ 'src/tools.ts': 'namespace Geo {\n  namespace Deep { export type Id = string }\n}\n/** @tool */\nexport function f(a: Geo.Deep.Id) {}\n' })
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP018', { file: 'src/tools.ts', line: 5, column: 22 }]])
+    expect(out.diagnostics[0]!.message).toContain('Cannot find the type Geo.Deep.Id.')
+  })
   it('a member the namespace does not export is MCP018, and a problem inside it points into the namespace', () => {
     const hidden = compileFiles({ 'src/tools.ts': 'namespace Ns {\n  interface T { a: string }\n}\n/** @tool */\nexport function f(s: Ns.T) {}\n' })
     expect(hidden.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP018', { file: 'src/tools.ts', line: 5, column: 22 }]])

@@ -1,7 +1,7 @@
 /** The per-tool schema size budget (MCP039): measured on the type IR before any JSON is written, exactly. */
 import { describe, expect, it } from 'vitest'
 import { toolDefinition } from '../../src/compiler/emit.ts'
-import { inputSize, typeSize } from '../../src/compiler/size.ts'
+import { inputSize, outputSize, typeSize } from '../../src/compiler/size.ts'
 import { compileFiles } from './harness.ts'
 import { IMPORTS } from './golden.ts'
 
@@ -37,6 +37,29 @@ export function t(opts: Opts, deep: L3, label: string = 'x'): Opts { return opts
     expect(inputSize(d.props)).toBe(JSON.stringify(def.inputSchema).length)
     const opts = d.props.find((p) => p.name === 'opts')!.type
     expect(typeSize(opts)).toBe(JSON.stringify(def.outputSchema).length)
+  })
+})
+
+describe('the measure of a recursive type', () => {
+  const NODE = '{"type":"object","properties":{"v":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["v","kids"],"additionalProperties":false}'
+  const INPUT = `{"type":"object","properties":{"x":{"$ref":"#/$defs/Node"}},"required":["x"],"additionalProperties":false,"$defs":{"Node":${NODE}}}`
+  const OUTPUT = `${NODE.slice(0, -1)},"$defs":{"Node":${NODE}}}`
+  const src = 'interface Node { v: string; kids: Node[] }\n/** @tool */\nexport function t(x: Node) {}\n/** @tool */\nexport function u(): Node { return null as any }\n'
+  it('counts $defs, in the input and in the output schema (written out at the root, then $defs)', () => {
+    const out = compileFiles({ 'src/tools.ts': src })
+    expect(out.diagnostics).toEqual([])
+    const [t, u] = out.declarations
+    expect(JSON.stringify((toolDefinition(t!) as { inputSchema: object }).inputSchema)).toBe(INPUT)
+    expect(inputSize(t!.props)).toBe(INPUT.length)
+    expect(JSON.stringify((toolDefinition(u!) as { outputSchema: object }).outputSchema)).toBe(OUTPUT)
+    expect(outputSize(t!.props[0]!.type)).toBe(OUTPUT.length)
+  })
+  it('so a budget below the size with $defs (above the size without) refuses both tools', () => {
+    const out = compileFiles({ 'src/tools.ts': src }, { schemaBudget: INPUT.length - 1 })
+    expect(out.diagnostics.map((d) => [d.code, d.loc.line])).toEqual([['MCP039', 3], ['MCP039', 5]])
+    expect(out.diagnostics[0]!.message).toContain(`would be ${INPUT.length} bytes of JSON, over the ${INPUT.length - 1} bytes budget`)
+    expect(out.diagnostics[1]!.message).toContain(`The output schema of tool 'u' would be ${OUTPUT.length} bytes of JSON`)
+    expect(compileFiles({ 'src/tools.ts': src }, { schemaBudget: OUTPUT.length }).diagnostics).toEqual([])
   })
 })
 

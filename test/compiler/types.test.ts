@@ -365,6 +365,31 @@ describe('recursive types: $defs and $ref only where a type recurses', () => {
         '{"type":"object","properties":{"kind":{"type":"string","enum":["map"]},"m":{"type":"object","additionalProperties":{"$ref":"#/$defs/X"}}},"required":["kind","m"],"additionalProperties":false}]}}}',
     )
   })
+  it('a length tag on an array of the type being defined (`X[] & MinLength<1>` inside X) narrows the array', () => {
+    expect(schemaOf("import type { MinLength } from 'mcp-aot'\ntype X = { leaf: string } | { all: X[] & MinLength<1> }")).toBe(
+      '{"type":"object","properties":{"x":{"$ref":"#/$defs/X"}},"required":["x"],"additionalProperties":false,"$defs":{"X":{"anyOf":[' +
+        '{"type":"object","properties":{"leaf":{"type":"string"}},"required":["leaf"],"additionalProperties":false},' +
+        '{"type":"object","properties":{"all":{"type":"array","items":{"$ref":"#/$defs/X"},"minItems":1}},"required":["all"],"additionalProperties":false}]}}}',
+    )
+  })
+  it('two recursive types intersected meet themselves again inside: the intersection is a recursive type of its own (the outer one written out, as any object intersection)', () => {
+    const both = '{"type":"object","properties":{"v":{"type":"string","enum":["a","b"]},"kids":{"type":"array","items":{"$ref":"#/$defs/TreeAndTree2"}}},"required":["v","kids"],"additionalProperties":false}'
+    expect(schemaOf("type Tree<T> = { v: T; kids: Tree<T>[] }\ntype X = Tree<string> & Tree<'a' | 'b'>")).toBe(
+      `{"type":"object","properties":{"x":${both}},"required":["x"],"additionalProperties":false,"$defs":{"TreeAndTree2":${both}}}`,
+    )
+  })
+  it('a recursive type intersected with an object: the outer object merges, the recursion inside stays the type itself', () => {
+    expect(schemaOf('interface Node { value: string; children: Node[] }\ntype X = Node & { root: true }')).toBe(
+      '{"type":"object","properties":{"x":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"root":{"type":"boolean","enum":[true]}},"required":["value","children","root"],"additionalProperties":false}},' +
+        `"required":["x"],"additionalProperties":false,"$defs":{"Node":${NODE}}}`,
+    )
+  })
+  it('NonNullable of a recursive type with null is its definition without null; the inner uses keep null', () => {
+    const ev = '{"type":"object","properties":{"at":{"type":"string","format":"date-time"},"sub":{"type":"array","items":{"$ref":"#/$defs/Ev"}}},"required":["at"],"additionalProperties":false}'
+    expect(schemaOf('type Ev = { at: Date; sub?: Ev[] } | null\ntype X = NonNullable<Ev>')).toBe(
+      `{"type":"object","properties":{"x":${ev}},"required":["x"],"additionalProperties":false,"$defs":{"Ev":${ev.replace('"type":"object"', '"type":["object","null"]')}}}`,
+    )
+  })
   it('an output schema keeps "type":"object" at its root', () => {
     expect(JSON.parse(tool('interface Node { value: string; children: Node[] }\n/** @tool t */\nexport function t(): Node { return { value: "", children: [] } }\n')).outputSchema).toEqual(
       { ...JSON.parse(NODE), $defs: { Node: JSON.parse(NODE) } },

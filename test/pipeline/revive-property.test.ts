@@ -15,6 +15,8 @@ import { revive } from '../../src/runtime/revive.ts'
 import type { ValidateFn } from '../../src/runtime/table.ts'
 import { compileFiles } from '../compiler/harness.ts'
 import { loadModule } from '../validator/load.ts'
+import { mistyped } from '../compiler/differential/runtime-types.ts'
+import { closes } from '../compiler/differential/values.ts'
 
 const PRELUDE = `
 interface Comment { text: string; at: Date; replies: Comment[] }
@@ -52,21 +54,11 @@ const SHAPES = [
   'A',
   'Json',
   '{ list: Comment[] | null; pick: Tree<URL> | number }',
+  'Tree<Date | number> & Tree<Date | bigint>',
 ]
 
 const iso = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
 const json = (v: unknown) => JSON.parse(JSON.stringify(v))
-
-/** Whether `type` has a finite value that uses no recursive type (what a generator at its depth limit may pick). */
-function closes(type: TypeIR): boolean {
-  switch (type.kind) {
-    case 'ref': return false
-    case 'object': return type.props.every((p) => p.optional || closes(p.type))
-    case 'tuple': return type.elements.every(closes)
-    case 'union': return type.members.some(closes)
-    default: return true
-  }
-}
 
 /** Valid JSON values of `type`; past `depth` recursive types, only what closes (empty arrays, no optional properties). */
 function values(type: TypeIR, depth: number): fc.Arbitrary<unknown> {
@@ -105,44 +97,6 @@ function values(type: TypeIR, depth: number): fc.Arbitrary<unknown> {
     }
     case 'nullable': return deeper ? fc.option(values(type.inner, depth), { nil: null }) : fc.constant(null)
     case 'ref': return values(type.type(), depth - 1)
-  }
-}
-
-/** Where the revived `value` does not have the run-time type `type` declares (`''` when it does everywhere). */
-function mistyped(value: unknown, type: TypeIR, path: string): string {
-  const fail = (what: string) => `${path || 'x'}: expected ${what}, got ${typeof value === 'object' ? Object.prototype.toString.call(value) : typeof value}`
-  const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype
-  switch (type.kind) {
-    case 'any': case 'object-any': case 'nonnull': case 'nonprimitive': return ''
-    case 'boolean': return typeof value === 'boolean' ? '' : fail('boolean')
-    case 'number': return typeof value === 'number' ? '' : fail('number')
-    case 'string': return typeof value === 'string' ? '' : fail('string')
-    case 'bigint': return typeof value === 'bigint' ? '' : fail('bigint')
-    case 'date': return value instanceof Date && !Number.isNaN(value.getTime()) ? '' : fail('Date')
-    case 'url': return value instanceof URL ? '' : fail('URL')
-    case 'bytes': return value instanceof Uint8Array ? '' : fail('Uint8Array')
-    case 'enum': return type.values.includes(value as string) ? '' : fail(type.values.join(' | '))
-    case 'array': {
-      if (type.set) return value instanceof Set ? [...value].map((v, i) => mistyped(v, type.items, `${path}[${i}]`)).find(Boolean) ?? '' : fail('Set')
-      return Array.isArray(value) ? value.map((v, i) => mistyped(v, type.items, `${path}[${i}]`)).find(Boolean) ?? '' : fail('array')
-    }
-    case 'tuple': return Array.isArray(value) ? type.elements.map((e, i) => mistyped(value[i], e, `${path}[${i}]`)).find(Boolean) ?? '' : fail('tuple')
-    case 'object': {
-      if (type.map) return value instanceof Map ? [...value].map(([k, v]) => mistyped(v, type.rest!, `${path}.${k}`)).find(Boolean) ?? '' : fail('Map')
-      if (!plain(value)) return fail('plain object')
-      for (const key of Object.keys(value)) {
-        const prop = type.props.find((p) => p.name === key)
-        const problem = prop ? mistyped(value[key], prop.type, `${path}.${key}`) : type.rest ? mistyped(value[key], type.rest, `${path}.${key}`) : `${path}.${key}: not declared`
-        if (problem) return problem
-      }
-      return type.props.find((p) => !p.optional && !Object.hasOwn(value, p.name)) ? fail('its required properties') : ''
-    }
-    case 'union': {
-      const problems = type.members.map((m) => mistyped(value, m, path))
-      return problems.some((p) => p === '') ? '' : `${path || 'x'}: no branch fits (${problems.join('; ')})`
-    }
-    case 'nullable': return value === null ? '' : mistyped(value, type.inner, path)
-    case 'ref': return mistyped(value, type.type(), path)
   }
 }
 

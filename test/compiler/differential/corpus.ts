@@ -2,19 +2,52 @@
  * The differential test's corpus: types users write, declared once (PRELUDE) and used by 150+ tool
  * signatures. Each prelude entry is the text the compiler reads and, where TypeScript itself cannot judge a
  * JSON value against it, the text the tsc oracle reads instead (see differential.test.ts for why):
- * string enums are nominal in TypeScript (a JSON "red" is not a Color), and a brand with a required
+ * string enums are nominal in TypeScript (a JSON "red" is not a Color; numeric ones are not, so tsc reads
+ * those and folds their members itself), and a brand with a required
  * property (`string & { __brand: 'Id' }`) accepts no plain value, so the oracle sees their wire types.
  *
- * Left out on purpose (other work items of issue 8 own them; added when those land): recursive types,
- * parse-level syntax, and revivable types (Date, URL, bigint, Uint8Array, Set, Map) inside unions.
+ * Not in the corpus: an intersection whose sides meet inside array items (`Tree<string> & Tree<'a'>`,
+ * `TreeNode & { children: {…}[] }`): tsc skips its excess-property check in the items of such arrays, so
+ * an unknown key deep in the tree is accepted there while the (closed) schema refuses it; goldens cover them.
+ *
+ * Types declared in another file (FILES, imported by both) check that names, generic defaults and
+ * constants resolve in the file that declared them. Left out on purpose: parse-level syntax (the golden
+ * parse tests own it).
  */
 
-export const IMPORTS = "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'"
+export const IMPORTS = [
+  "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'",
+  "import type { Listing, Keyed, Window } from './shapes.ts'",
+  "import { PAGE } from './shapes.ts'",
+  "import type { Kind } from './shapes.ts'",
+  "import type * as S from './shapes.ts'",
+].join('\n')
+
+/**
+ * Other files beside the tools file, by name (the same text for the compiler and the oracle). Their local
+ * `Cursor` and `Size` are not the tools file's (which declares different ones): a generic default is read
+ * where it was declared.
+ */
+export const FILES: Record<string, string> = {
+  'shapes.ts': [
+    "import type { Int, Min, Max, MaxLength } from 'mcp-aot'",
+    'type Cursor = string & MaxLength<16>',
+    'type Size = Int & Min<1> & Max<100>',
+    'export interface Listing<T, C = Cursor> { items: T[]; cursor: C | null; count: Int }',
+    'export type Keyed<V = Size> = Record<string, V>',
+    'export type Window<T, S = Size> = { of: T; size: S }',
+    'export const PAGE = 20',
+    "export const Kind = { Book: 'book', Film: 'film' } as const",
+    "export type Kind = 'book' | 'film'",
+    'export namespace Media { export type Item = { kind: Kind; size?: Size; cursor?: Cursor } }',
+    '',
+  ].join('\n'),
+}
 
 /** [the compiler's text, the oracle's text when it differs] */
 export const PRELUDE: [string, string?][] = [
-  ["export enum Color { Red = 'red', Green = 'green', Blue = 'blue' }", "type Color = 'red' | 'green' | 'blue'"],
-  ['export enum Level { Low, Mid, High = 10 }', 'type Level = 0 | 1 | 10'],
+  ["export enum Color { Red = 'red', Green = 'green', Blue = 'blue' }", "type Color = 'red' | 'green' | 'blue'\ndeclare namespace Color { export type Red = 'red'; export type Green = 'green'; export type Blue = 'blue' }"],
+  ['export enum Level { Low, Mid, High = 10 }'],
   ["export enum Mode { Auto = 'auto', Off = 0 }", "type Mode = 'auto' | 0"],
   ["export type UserId = string & { readonly __brand: 'UserId' }", 'type UserId = string'],
   ["export type Cents = Int & { readonly __brand: 'Cents' }", 'type Cents = Int'],
@@ -47,6 +80,49 @@ export const PRELUDE: [string, string?][] = [
   ['export type Tagged = { id: string } & Record<string, unknown>'],
   ['export type Money = { amount: Int & Min<0>; currency: \'USD\' | \'EUR\' }'],
   ['export type Patch = Partial<Omit<Todo, \'id\'>> & WithId'],
+  // names the other file also declares (its own stay its own)
+  ['export type Cursor = number'],
+  ['export type Size = boolean'],
+  // recursive types: trees, mutual recursion, recursive generics, recursion through unions, optional, records
+  ['export interface TreeNode { name: string; children: TreeNode[] }'],
+  ['export interface Comment { text: string; at: Date; replies?: Comment[] }'],
+  ['export type Tree<T> = { value: T; kids: Tree<T>[] }'],
+  ["export type Expr = { op: 'lit'; n: number } | { op: 'add' | 'mul'; l: Expr; r: Expr } | { op: 'neg'; e: Expr }"],
+  ['export interface Person { name: string; dept: Dept | null; reports: Person[] }'],
+  ['export interface Dept { title: string; head?: Person }'],
+  ['export type Cond = { field: string; eq: string | number } | { all: Cond[] } | { any: Cond[] & MinLength<1> } | { not: Cond }'],
+  ['export type JsonLike = string | number | boolean | null | JsonLike[] | { [k: string]: JsonLike }'],
+  ['export interface Folder { name: string; parent?: Folder | null; files: Record<string, Folder | Date> }'],
+  ['export type LinkedList<T> = { head: T; tail: LinkedList<T> | null }'],
+  ['export interface Menu { label: string & MaxLength<12>; items?: Record<string, Menu> }'],
+  ['export type Scheduled = { at: Date; then?: Scheduled; every?: Int & Min<1> }'],
+  // unions whose branches are revived
+  ["export type Range = { kind: 'range'; from: Date; to?: Date } | { kind: 'all' }"],
+  ["export type Stamp = { at: Date; by: string } | { at: Date; auto: true }"],
+  ['export type Blob1 = Uint8Array | number[]'],
+  // namespaces, a type and a const of one name, constants, @deprecated, bit flags
+  ['export namespace Geo {\n  export type Point = { lat: number & Min<-90> & Max<90>; lng: number }\n  export interface Box { min: Point; max: Point }\n  export namespace Deep { export type Id = string & MinLength<3> }\n}'],
+  ["export const Status = { Open: 'open', Closed: 'closed' } as const"],
+  ["export type Status = 'open' | 'closed'"],
+  ['export const LIMIT = 50'],
+  ["export const SORT = 'asc'"],
+  ['export interface Legacy {\n  /** @deprecated use `limit` */\n  max?: Int\n  limit?: Int & Min<1>\n  /** @deprecated */\n  name: string\n}'],
+  ['export type Pairs = [string, Pairs | null]'],
+  ['export type MM = Map<string, MM>', 'type MM = { [k: string]: MM }'],
+  ['export type SS = { s: Set<SS> }'],
+  ['export interface Dir extends Base { sub: Dir[] }'],
+  ["export type Trie<V> = { value?: V; next: Partial<Record<'a' | 'b', Trie<V>>> }"],
+  ['export type Both = { a: Both[] } & { b?: string }'],
+  ['export type Deep = { d?: { e?: { f?: Deep } } }'],
+  ['export type Ev = { at: Date; sub?: Ev[] } | null'],
+  // recursion through unions with revived branches
+  ['export type TD = Date | { t: TD }'],
+  ['export type Q = bigint | Q[]'],
+  ['export type UU = URL | { alt: UU } | null'],
+  ['export type BB = Uint8Array | { parts: BB[] }'],
+  ["export type When = Date | 'now' | { before: When } | { after: When; not?: true }"],
+  ['export type NN = number | { n: NN } | NN[]'],
+  ['export enum Perm { None = 0, Read = 1 << 0, Write = 1 << 1, Exec = 1 << 2, All = Read | Write | Exec }'],
 ]
 
 /**
@@ -116,4 +192,53 @@ export const SIGNATURES: string[] = [
   // unions
   's: Shape', 's: Shape | null', 'x: string | string[]', 'x: { a: string } | { b: number }', 'x: string | number', 'x: Int8 | string',
   'x: A1 | B1 | null', 'x: Array<Shape>', 'x: Filter | Filter[]',
+  // recursive types (item 13): trees, mutual recursion, recursive generic aliases, recursion through unions, optional, records
+  't: TreeNode', 'c: Comment', 't: Tree<Int8>', 't: Tree<Date | number>', 'e: Expr', 'p: Person', 'd: Dept', 'c: Cond', 'j: JsonLike',
+  'f: Folder', 'l: LinkedList<string>', 'l: LinkedList<Date>', 'm: Menu', 's: Scheduled', 'ts: TreeNode[]', 'r: Record<string, Comment>',
+  'c: Comment | null', 'x: { root?: TreeNode }', 'x: Tree<string> | string', 'p: Page<Comment>', 'b: Boxed<Expr>', 'x: Partial<Comment>',
+  "x: Pick<Person, 'reports'>", 'x: Readonly<TreeNode>', 'xs: Array<Cond | null>', 'x: [TreeNode, Expr]', 'm: Map<string, Menu>',
+  'x: Tree<Tree<boolean>>', 'x: Tree<Range>', 'x: { a: Comment; b: Comment[] }',
+  // intersections with recursive types
+  'x: TreeNode & { root: true }', 'x: Comment & { pinned: boolean }', 'x: Tree<string> & { size: Int }', "x: Person & Pick<Dept, 'title'>",
+  'x: Partial<TreeNode> & { name: string }',
+  // unions with revived branches (item 3), nested in arrays, records, tuples, objects
+  'x: Date | number', 'r: Range', 'n: bigint | number', 'u: URL | null', 'b: Uint8Array | number[]', 'b: Blob1', 'xs: (Date | number)[]',
+  'r: Record<string, Date | number>', 'rs: Range[]', 'r: Record<string, Range>', 'x: Range | null', "x: { when: Date | 'now' }",
+  'x: [Date | number, bigint | boolean]', 'x: URL | { host: string }', 'x: Set<string> | boolean', "x: Date | 'now' | 'never'",
+  'x: { at: Date } | { n: number }', 'xs: Array<URL | null>', 'x: Stamp', 'x: bigint | number | null', 'm: Map<string, bigint | number>',
+  'x: { r?: Range; b?: Uint8Array | number[] }', "x: [Date] | [string, string]", 'x: { inner: Range | null }',
+  // intersections of unions of dated objects
+  'x: Range & { at: Date }', "x: (Range | { kind: 'none' }) & { note?: string }", 'x: Stamp & { id: string }', 'x: (Stamp & WithId)[]',
+  "x: Range & ({ tz: string } | { utc: true })",
+  // namespaces, a type and a const of one name, defaults from constants, @deprecated, bit flags
+  'p: Geo.Point', 'b: Geo.Box', 'id: Geo.Deep.Id', 'ps: Geo.Point[]', 'x: { at: Geo.Point; id?: Geo.Deep.Id }',
+  's: Status', 'x: { s: Status; n?: Int }', 'n: Int & Max<100> = LIMIT', "sort: 'asc' | 'desc' = SORT", 'l: Level = Level.Mid',
+  'c: Color = Color.Red', 'n: Int & Min<1> = PAGE', 'm: Mode = Mode.Auto', 'p: Perm = Perm.All', 'n: Int8 | null = null',
+  "s: Status = 'open'", "id: Geo.Deep.Id = 'abc'", 'q: Qty = LIMIT', 'x: Legacy', 'x: Partial<Legacy>', 'p: Perm', 'ps: Perm[]', 'x: { p?: Perm | null }',
+  // generic defaults declared in another file
+  'l: Listing<string>', 'l: Listing<Int, number>', 'k: Kind', 'xs: Kind[]', 'm: S.Media.Item', 'l: S.Listing<S.Media.Item>', 'w: S.Window<Kind>',
+  'k: S.Keyed<S.Media.Item[]>', 'k: Keyed', 'k: Keyed<boolean>', 'w: Window<string>', 'w: Window<Int, Cursor>',
+  // Record<string, never>, {} and object in nested positions
+  'x: { a: Record<string, never> }', 'xs: Record<string, never>[]', 'x: Record<string, never> | null', 'x: { meta: {} }', 'xs: {}[]',
+  'x: { o: object }', 'xs: object[]', 'r: Record<string, {}>', 'x: [object, {}]', 'x: { a?: object | null }', 'x: Boxed<{}>',
+  'x: Page<object>', 'x: { a: {} } & { a: { b: string } }', 'x: Array<{} | null>', 'x: Record<string, Record<string, never>>',
+  // more of the same, mixed
+  'x: Perm.Read | Perm.Write', 'x: Status | null', 'x: Geo.Box | Geo.Point', 'x: Partial<Record<Color, Int>>', 'x: Required<Legacy>',
+  "x: Omit<Legacy, 'max'>", 'x: { t: TreeNode } & { t: { name: MaxLength<3> & string } }', 'x: Comment & { replies?: Comment[] }',
+  'x: NonNullable<Comment | null>', 'x: Readonly<Range>', 'x: Listing<Comment>', 'x: Keyed<Range>', 'x: Window<Window<Int>>',
+  'x: Set<Date> | null', 'x: Map<string, Date> | Date', 'x: Date | Date[]', 'x: ReadonlyArray<Range>', 'x: Range | Range[]',
+  'x: { a: Date } & { a: Date | null }', 'x: (Date | null) & Date', 'x: Int & (Date | number)', 'x: Date & {}', 'x: Range & {}',
+  'x: object & Range', 'x: TreeNode & TreeNode', "x: Expr & { op: 'lit' }", 'x: JsonLike & string',
+  'x: JsonLike & {}', 'x: Cond | null', 'x: Partial<Person>', 'x: Record<Color, TreeNode>', 'x: Map<string, Comment>', 'x: Set<Expr>',
+  'x: [Comment | null, Date]', 'x: Tree<Tree<Date>>', 'x: LinkedList<Range>', 'x: TreeNode & { name: MaxLength<3> & string }',
+  'x: Level.Mid | Level.High', "x: Level | 'auto'", 'x: Uint8Array[]', 'x: Record<string, Uint8Array | null>', 'x: Map<string, Range>',
+  'x: Set<bigint>', 'x: { d: Date }[] | null', 'x: Date | { at: Date; tz?: string }', 'x: Array<Date | null> | Date',
+  "x: Omit<Comment, 'replies'>", 'x: Required<Comment>', "x: Pick<Folder, 'files'>", 'x: Readonly<Record<string, Range>>',
+  'x: Partial<Tree<string>>', 'x: Required<Partial<Comment>>', "x: Omit<TreeNode, 'name'>", 'x: Readonly<JsonLike>', 'x: NonNullable<JsonLike>',
+  'x: JsonLike & object', 'x: Record<string, JsonLike> | null', 'x: Pairs', 'x: MM', 'x: SS', 'x: Dir', 'x: Trie<Int8>', 'x: Both', 'x: Deep', 'x: Ev',
+  'x: Ev[]', 'x: NonNullable<Ev>', 'x: Dir & { root: true }', 'x: Readonly<Pairs>', 'x: Partial<Dir>',
+  'x: TD', 'x: Q', 'x: UU', 'x: BB', 'x: When', 'x: NN', 'x: Tree<Uint8Array>', 'x: Record<string, Date | Tree<Date>>', 'x: Tree<bigint | null>',
+  'x: Set<TD>', 'x: Map<string, Q>', 'x: [TD, Q]', 'x: TD | null', 'x: TD[] | number', 'x: When & {}', 'x: { w?: When; q?: Q }',
+  'x: Color.Red', 'x: Array<Color.Red | Color.Blue>', 'x: readonly [string, number]', 'x: LinkedList<Int8> & LinkedList<Uint8>',
+  'x: { c: Comment } & { c: { text: MaxLength<5> & string } }', 'x: (TreeNode | null) & (TreeNode | { name: string })',
 ]

@@ -67,6 +67,8 @@ export const wire = (type: string) => type.replace(/\bbigint\b/g, 'WireBigInt')
 
 export interface OracleInput {
   imports: string
+  /** Other files beside the oracle's, by name (what `imports` imports from). */
+  files: Record<string, string>
   prelude: string[]
   /** Per signature: its arguments type. */
   types: string[]
@@ -78,26 +80,32 @@ export interface OracleInput {
 export function typescriptAccepts(input: OracleInput): boolean[] {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-oracle-'))
   try {
-    const lines = [input.imports, ...WIRE, ...input.prelude, ...input.types.map((t, i) => `type P${i} = ${wire(t)}`)]
+    // One line each from here on (a prelude entry may span several).
+    const lines = [input.imports, ...WIRE, ...input.prelude.map(wire), ...input.types.map((t, i) => `type P${i} = ${wire(t)}`)].join('\n').split('\n')
     const first = lines.length + 1
     for (const [i, v] of input.values.entries()) lines.push(`export const v${i}: P${v.type} = ${v.json}`)
     writeFileSync(join(dir, 'oracle.ts'), lines.join('\n') + '\n')
+    for (const [name, text] of Object.entries(input.files)) writeFileSync(join(dir, name), text)
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
         strict: true, noEmit: true, target: 'es2023', module: 'esnext', moduleResolution: 'bundler', lib: ['es2023'], types: [],
         skipLibCheck: true, allowImportingTsExtensions: true, paths: { 'mcp-aot': [join(ROOT, 'src/types.ts')] },
       },
-      files: ['oracle.ts'],
+      files: ['oracle.ts', ...Object.keys(input.files)],
     }))
-    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir, '--pretty', 'false'], { encoding: 'utf8' })
+    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir, '--pretty', 'false'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
     const refused = new Set<number>()
     for (const line of run.stdout.split('\n')) {
       const m = /oracle\.ts\((\d+),\d+\): error (.*)$/.exec(line)
-      if (!m) continue
+      if (!m) {
+        if (/: error /.test(line)) throw new Error(`tsc refused a file beside the oracle: ${line}`)
+        continue
+      }
       const n = Number(m[1])
       if (n < first) throw new Error(`tsc refused the oracle's declarations at line ${n} (${lines[n - 1]}): ${m[2]}`)
       refused.add(n - first)
     }
+    if (run.error) throw run.error
     if (run.status !== 0 && refused.size === 0) throw new Error(`tsc failed: ${(run.stdout + run.stderr).slice(0, 2000)}`)
     return input.values.map((_, i) => !refused.has(i))
   } finally {

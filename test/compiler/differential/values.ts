@@ -5,9 +5,13 @@
  * listed, null where none is allowed, a missing required key, an unknown key) or `constraint` (only a
  * constraint tsc cannot see is broken: a bound, a length, a pattern, a format, integer-ness, uniqueness, a
  * wire string's shape; TypeScript accepts it, the validator must not).
+ *
+ * Recursive types are generated depth-bounded (past DEPTH recursive steps only what closes: empty arrays,
+ * no optional properties, the branches of a union that need no further recursion), and near misses are
+ * made at every depth of the tree, inside the union branch a value matched when only one fits it.
  */
 import fc from 'fast-check'
-import type { TypeIR } from '../../../src/compiler/ir.ts'
+import { deref, type TypeIR } from '../../../src/compiler/ir.ts'
 
 const SAFE = Number.MAX_SAFE_INTEGER
 
@@ -65,7 +69,25 @@ const key = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== '__pro
 const json = fc.jsonValue({ maxDepth: 2 }).filter((v) => !JSON.stringify(v).includes('"__proto__"'))
 const base64 = (b: Uint8Array) => Buffer.from(b).toString('base64')
 
-export function arbitrary(t: TypeIR): fc.Arbitrary<unknown> {
+/** How many recursive steps a generated value takes at most. */
+const DEPTH = 3
+
+/** Whether `type` has a finite value that uses no recursive type (what a generator at its depth limit may pick). */
+export function closes(type: TypeIR): boolean {
+  switch (type.kind) {
+    case 'ref': return false
+    case 'object': return type.props.every((p) => p.optional || closes(p.type))
+    case 'tuple': return type.elements.every(closes)
+    case 'union': return type.members.some(closes)
+    case 'array': return (type.minItems ?? 0) === 0 || closes(type.items)
+    default: return true
+  }
+}
+
+/** Valid values of `t` (JSON, as the wire has them), inside every constraint; `depth` recursive steps left. */
+export function arbitrary(t: TypeIR, depth = DEPTH): fc.Arbitrary<unknown> {
+  const deeper = depth > 0
+  const sub = (u: TypeIR) => arbitrary(u, depth)
   switch (t.kind) {
     case 'any': return json
     case 'nonnull': return json.filter((v) => v !== null)
@@ -86,22 +108,24 @@ export function arbitrary(t: TypeIR): fc.Arbitrary<unknown> {
     case 'enum': return fc.constantFrom(...t.values)
     case 'array': {
       const min = t.minItems ?? 0
-      const max = Math.max(min, Math.min(t.maxItems ?? 3, 3))
-      const items = arbitrary(t.items)
+      if (!deeper && min === 0) return fc.constant([])
+      const max = deeper ? Math.max(min, Math.min(t.maxItems ?? 3, 3)) : min
+      const items = sub(t.items)
       return t.set ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength: min, maxLength: max })
     }
-    case 'tuple': return fc.tuple(...t.elements.map(arbitrary))
+    case 'tuple': return fc.tuple(...t.elements.map(sub))
     case 'object': {
+      const props = deeper ? t.props : t.props.filter((p) => !p.optional)
       const model: Record<string, fc.Arbitrary<unknown>> = {}
-      for (const p of t.props) model[p.name] = arbitrary(p.type)
-      const named = fc.record(model, { requiredKeys: t.props.filter((p) => !p.optional).map((p) => p.name) })
-      if (!t.rest) return named
+      for (const p of props) model[p.name] = sub(p.type)
+      const named = fc.record(model, { requiredKeys: props.filter((p) => !p.optional).map((p) => p.name) })
+      if (!t.rest || !deeper) return named
       const names = new Set(t.props.map((p) => p.name))
-      return fc.tuple(named, fc.dictionary(key.filter((k) => !names.has(k)), arbitrary(t.rest), { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }))
+      return fc.tuple(named, fc.dictionary(key.filter((k) => !names.has(k)), sub(t.rest), { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }))
     }
-    case 'union': return fc.oneof(...t.members.map(arbitrary))
-    case 'nullable': return fc.oneof(arbitrary(t.inner), fc.constant(null))
-    case 'ref': throw new Error(`${t.name} is recursive: recursive types are generated depth-bounded in test/pipeline/revive-property.test.ts, not in this corpus`)
+    case 'union': return fc.oneof(...(deeper ? t.members : t.members.filter(closes)).map(sub))
+    case 'nullable': return deeper ? fc.oneof(sub(t.inner), fc.constant(null)) : fc.constant(null)
+    case 'ref': return arbitrary(t.type(), depth - 1)
   }
 }
 
@@ -135,26 +159,67 @@ export interface NearMiss {
 
 interface Place {
   path: (string | number)[]
-  /** The type there, `T | null` unwrapped (then `nullable`). */
+  /** The type there, `T | null` unwrapped (then `nullable`) and recursive types looked through. */
   type: TypeIR
   nullable: boolean
+  /** The unions around this place: where each is and the branch entered (the one branch the value fits). */
+  unions: { path: (string | number)[]; members: TypeIR[]; branch: TypeIR }[]
 }
 
-/** The places of a valid value with the type each must have; a union's inside is not entered (which branch matched is not known). */
-function places(value: unknown, t: TypeIR, path: (string | number)[] = [], out: Place[] = []): Place[] {
-  const inner = t.kind === 'nullable' ? t.inner : t
+const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Whether a JSON value has the shape of `t` as TypeScript sees it on the wire: the kinds, literals and keys, no constraints. */
+export function fits(value: unknown, t: TypeIR): boolean {
+  switch (t.kind) {
+    case 'any': return true
+    case 'nonnull': return value !== null
+    case 'nonprimitive': return typeof value === 'object' && value !== null
+    case 'object-any': return plain(value)
+    case 'boolean': return typeof value === 'boolean'
+    case 'number': return typeof value === 'number'
+    case 'string': case 'bigint': case 'date': case 'url': case 'bytes': return typeof value === 'string'
+    case 'enum': return t.values.includes(value as never)
+    case 'array': return Array.isArray(value) && value.every((v) => fits(v, t.items))
+    case 'tuple': return Array.isArray(value) && value.length === t.elements.length && t.elements.every((e, i) => fits(value[i], e))
+    case 'object':
+      if (!plain(value)) return false
+      return t.props.every((p) => (p.name in value ? fits(value[p.name], p.type) : p.optional)) &&
+        Object.entries(value).every(([k, v]) => t.props.some((p) => p.name === k) || (t.rest !== undefined && fits(v, t.rest)))
+    case 'union': return t.members.some((m) => fits(value, m))
+    case 'nullable': return value === null || fits(value, t.inner)
+    case 'ref': return fits(value, t.type())
+  }
+}
+
+/** The places of a valid value with the type each must have; a union is entered by the one branch that fits the value (none when several fit). */
+function places(value: unknown, type: TypeIR, path: (string | number)[] = [], unions: Place['unions'] = [], out: Place[] = []): Place[] {
+  const t = deref(type)
+  const inner = t.kind === 'nullable' ? deref(t.inner) : t
   if (value === null) return out
-  out.push({ path, type: inner, nullable: t.kind === 'nullable' })
+  out.push({ path, type: inner, nullable: t.kind === 'nullable', unions })
+  if (inner.kind === 'union') {
+    const fitting = inner.members.filter((m) => fits(value, m))
+    if (fitting.length === 1) places(value, fitting[0]!, path, [...unions, { path, members: inner.members, branch: fitting[0]! }], out)
+    return out
+  }
   if (typeof value !== 'object') return out
   if (inner.kind === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const p = inner.props.find((q) => q.name === k)
       const type = p ? p.type : inner.rest
-      if (type) places(v, type, [...path, k], out)
+      if (type) places(v, type, [...path, k], unions, out)
     }
-  } else if (inner.kind === 'array' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.items, [...path, i], out))
-  else if (inner.kind === 'tuple' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.elements[i]!, [...path, i], out))
+  } else if (inner.kind === 'array' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.items, [...path, i], unions, out))
+  else if (inner.kind === 'tuple' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.elements[i]!, [...path, i], unions, out))
   return out
+}
+
+/** Whether, after a change, every union around the place still fits only the branch entered (so no other branch can accept the value). */
+function stillOnlyBranch(root: unknown, unions: Place['unions']): boolean {
+  return unions.every((u) => {
+    const there = u.path.reduce<any>((v, k) => v[k], root)
+    return u.members.every((m) => m === u.branch || !fits(there, m))
+  })
 }
 
 function replaced(root: unknown, path: (string | number)[], f: (old: unknown) => unknown): unknown {
@@ -200,30 +265,58 @@ function broken(t: TypeIR, old: unknown): [string, unknown] | undefined {
   }
 }
 
+/**
+ * In a discriminated union of objects (every branch has a required literal property of one name), a
+ * property of another branch added to a value of its own (TypeScript checks excess properties against the
+ * branch the discriminant selects): the property's name and a valid value of it. Undefined for other unions
+ * (TypeScript accepts any branch's property there, while a closed JSON Schema branch does not: a known
+ * difference, left out).
+ */
+function otherBranchKey(value: unknown, t: Extract<TypeIR, { kind: 'union' }>): [string, unknown] | undefined {
+  const members = t.members.map(deref)
+  if (!members.every((m) => m.kind === 'object' && !m.rest)) return undefined
+  const objects = members as Extract<TypeIR, { kind: 'object' }>[]
+  const discriminant = objects[0]!.props.find((p) => objects.every((m) => m.props.some((q) => q.name === p.name && !q.optional && deref(q.type).kind === 'enum')))
+  if (!discriminant) return undefined
+  const own = objects.filter((m) => fits(value, m))
+  if (own.length !== 1) return undefined
+  for (const m of objects) {
+    const extra = m.props.find((p) => !own[0]!.props.some((q) => q.name === p.name))
+    if (extra) return [extra.name, fc.sample(arbitrary(extra.type, 1), { numRuns: 1, seed: 7 })[0]]
+  }
+  return undefined
+}
+
 /** Near misses of one valid value, one change each, at most `limit`. */
 export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[] {
-  const out: NearMiss[] = []
-  for (const { path, type, nullable } of places(value, t)) {
+  const out: (NearMiss & { depth: number })[] = []
+  for (const { path, type, nullable, unions } of places(value, t)) {
     const accepted = kinds(type)
     if (nullable) accepted.add('null')
     const wrong = ALL.find((k) => k !== 'null' && !accepted.has(k))
-    if (wrong && path.length > 0) out.push({ kind: 'base', what: `${wrong} at ${at(path)}`, value: replaced(value, path, () => SAMPLE[wrong]) })
-    if (!accepted.has('null') && path.length > 0) out.push({ kind: 'base', what: `null at ${at(path)}`, value: replaced(value, path, () => null) })
+    if (wrong && path.length > 0) out.push({ depth: path.length, kind: 'base', what: `${wrong} at ${at(path)}`, value: replaced(value, path, () => SAMPLE[wrong]) })
+    if (!accepted.has('null') && path.length > 0) out.push({ depth: path.length, kind: 'base', what: `null at ${at(path)}`, value: replaced(value, path, () => null) })
     const old = path.reduce<any>((v, k) => v[k], value)
     if (type.kind === 'enum') {
       const kind = typeof type.values[0]
       const other = kind === 'string' ? 'zz-not-listed' : kind === 'number' ? 987654 : !type.values[0]
-      if (!type.values.includes(other as never)) out.push({ kind: 'base', what: `an unlisted literal at ${at(path)}`, value: replaced(value, path, () => other) })
+      if (!type.values.includes(other as never)) out.push({ depth: path.length, kind: 'base', what: `an unlisted literal at ${at(path)}`, value: replaced(value, path, () => other) })
     }
     if (type.kind === 'object' && old && typeof old === 'object') {
       const missing = type.props.find((p) => !p.optional && p.name in old)
-      if (missing) out.push({ kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
-      if (!type.rest) out.push({ kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
+      if (missing) out.push({ depth: path.length, kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
+      if (!type.rest) out.push({ depth: path.length, kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
     }
+    const other = type.kind === 'union' ? otherBranchKey(old, type) : undefined
+    if (other) out.push({ depth: path.length, kind: 'base', what: `'${other[0]}' of another branch at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, [other[0]]: other[1] })) })
     const b = broken(type, old)
-    if (b) out.push({ kind: 'constraint', what: `${b[0]} at ${at(path)}`, value: replaced(value, path, () => b[1]) })
+    if (b) {
+      const miss = replaced(value, path, () => b[1])
+      if (stillOnlyBranch(miss, unions)) out.push({ depth: path.length, kind: 'constraint', what: `${b[0]} at ${at(path)}`, value: miss })
+    }
   }
-  // Spread over the value: every kth near miss.
+  // Spread over the value (every kth near miss), and the deepest ones (in a recursive type, the far end of the tree).
   const step = Math.max(1, Math.ceil(out.length / limit))
-  return out.filter((_, i) => i % step === 0)
+  const deepest = Math.max(...out.map((m) => m.depth))
+  return out.filter((m, i) => i % step === 0 || (m.depth === deepest && deepest > 2)).map(({ depth: _, ...m }) => m)
 }
