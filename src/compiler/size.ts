@@ -1,6 +1,6 @@
 /**
- * The schema size budget. Every schema is written inline, so a type used twice is written twice, and shared
- * nested types multiply (a few hundred characters of source can make megabytes of tools/list). Sizes are
+ * The schema size budget. Every type but a recursive one (`$defs`) is written inline, so a type used twice is
+ * written twice, and shared nested types multiply (a few hundred characters of source can make megabytes of tools/list). Sizes are
  * measured on the type IR before any JSON is built: the resolver hands out one IR node per named type, and
  * each node is measured once, so measuring costs what the source costs, not what the schema would.
  */
