@@ -128,6 +128,9 @@ describe('templates/cloudflare-workers', () => {
       await writeFile(file, edited)
       expect(await eventually(() => description(url), (d) => d !== 'Reads the note saved under a key.')).toBe('Reads one note by its key.')
 
+      // Vite's watcher (chokidar) drops a second 'change' of the same file within 50 ms of the first, and the
+      // first edit can be served that fast: save the next edit as a person would, a moment later.
+      await new Promise((r) => setTimeout(r, 500))
       // A mistake: the terminal shows the diagnostic with its code frame; the last good build keeps serving.
       await writeFile(file, edited.replace('Reads one note by its key.\n * @tool\n * @readOnly', 'Reads one note by its key.\n * @tool\n * @readonly'))
       await eventually(async () => dev.output(), (out) => out.includes('MCP002'))
