@@ -3,13 +3,13 @@
  * pages and JSON fragments, the features its tables asked for. Handlers read it; nothing in it changes
  * per request.
  */
-import type { ServerInfo, ServerOptions } from './api.ts'
-import type { Feature, HeaderCheck, ScopeCheck } from './feature.ts'
-import type { InputKit } from './runner.ts'
-import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './table.ts'
+import type { ServerInfo, ServerOptions } from './shared/api.ts'
+import type { Feature, HeaderCheck, ScopeCheck } from './features/feature.ts'
+import type { InputKit } from './call/runner.ts'
+import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
-import { implementationFor } from './compat.ts'
-import { META_SERVER_INFO } from './protocol.ts'
+import { implementationFor } from './shared/compat.ts'
+import { META_SERVER_INFO } from './shared/protocol.ts'
 
 export interface Core {
   readonly info: ServerInfo

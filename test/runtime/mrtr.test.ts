@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import type { ToolContext } from '../../src/runtime/api.ts'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { legacyRequest, modernRequest, module, prompt, resource, send, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }

@@ -8,10 +8,10 @@
  * A host is a function from the server's `serve` to the server's `fetch`; memory.ts and
  * src/cloudflare build theirs with `sessionFront`.
  */
-import type { Execution } from '../exchange.ts'
+import type { Execution } from '../shared/exchange.ts'
 import type { LiveSession } from './session.ts'
-import { errorText, RpcError } from '../jsonrpc.ts'
-import { INVALID_REQUEST } from '../protocol.ts'
+import { errorText, RpcError } from '../shared/jsonrpc.ts'
+import { INVALID_REQUEST } from '../shared/protocol.ts'
 
 /** The server's transport: serves one request, inside `session` when one is given. */
 export type SessionServe = (request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession) => Promise<Response>

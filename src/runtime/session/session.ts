@@ -9,12 +9,12 @@
  * The runtime reaches this class only through the `LiveSession` interface (types only), so a server
  * without a session host bundles none of it.
  */
-import type { InputRequest } from '../api.ts'
-import type { Channel } from '../channel.ts'
-import { errorText, isObject, RpcError } from '../jsonrpc.ts'
-import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../protocol.ts'
-import { SSE_HEADERS } from '../dispatch.ts'
-import { sessionCapabilities } from '../session.ts'
+import type { InputRequest } from '../shared/api.ts'
+import type { Channel } from '../shared/channel.ts'
+import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
+import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
+import { SSE_HEADERS } from '../rpc/dispatch.ts'
+import { sessionCapabilities } from '../rpc/session-id.ts'
 
 /** What the runtime sees of a session (exchange.ts, dispatch.ts, input-round.ts, methods.ts, http.ts). */
 export interface LiveSession {
