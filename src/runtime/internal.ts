@@ -13,7 +13,7 @@ export { contextRunner } from './input/context-runner.ts'
 export { resourcesFeature } from './features/resources.ts'
 export { promptsFeature } from './features/prompts.ts'
 export { paramHeadersFeature } from './features/param-headers.ts'
-export { scopesFeature } from './features/scopes.ts'
+export { scopesFeature } from './http/scopes.ts'
 export { ucs2length } from './validators/ucs2length.ts'
 export { equal } from './validators/equal.ts'
 export {

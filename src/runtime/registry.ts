@@ -3,7 +3,7 @@
  * options. Refuses a module the plugin did not transform, and names that two modules both declare.
  */
 import type { ServerOptions } from './shared/api.ts'
-import type { Feature } from './features/feature.ts'
+import type { Feature } from './shared/table.ts'
 import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './shared/table.ts'
 
 export interface Registry {

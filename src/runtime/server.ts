@@ -9,8 +9,7 @@
  * ```
  */
 import type { McpServer, ServerInfo, ServerOptions } from './shared/api.ts'
-import type { Execution } from './shared/exchange.ts'
-import type { LiveSession } from './session/session.ts'
+import type { Execution, LiveSession } from './shared/api.ts'
 import { buildCore } from './core.ts'
 import { Transport } from './http/serve.ts'
 import { register } from './registry.ts'

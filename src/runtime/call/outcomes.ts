@@ -2,10 +2,10 @@
  * Helpers the tools/call, prompts/get and resources/read handlers share: the answers a request brings,
  * and turning how a run ended into response text.
  */
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import type { Outcome } from './run.ts'
-import type { Runner } from './runner.ts'
+import type { Outcome } from '../shared/table.ts'
+import type { Runner } from '../shared/table.ts'
 import type { TableEntry } from '../shared/table.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
@@ -18,22 +18,6 @@ export function errorResult(core: Core, exchange: Exchange, text: string): strin
   const json = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":true}`
   return exchange.modern ? withTail(json, core.completeTail) : json
 }
-
-/** How a run can end without a value or exception: only a runner ends one so (timeout, cancellation, input). */
-export type Unfinished = Exclude<Outcome, { kind: 'value' } | { kind: 'error' }>
-
-/**
- * The answer to a run that ended so, decided by the entry's runner (`runner.ended`): `name` is the tool
- * or prompt name or the resource URI, `args` the request's arguments.
- */
-export type Ending = (
-  core: Core,
-  exchange: Exchange,
-  entry: TableEntry,
-  outcome: Unfinished,
-  name: string,
-  args: unknown,
-) => string | RpcError | Promise<string | RpcError>
 
 type Answers = Record<string, unknown> | undefined | RpcError
 

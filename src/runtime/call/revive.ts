@@ -4,6 +4,7 @@
  * impossible date, bad base64, duplicates that appear only after conversion) is an argument error line.
  * The input is never modified: objects and arrays that change are copied, the rest is shared.
  */
+import type { Revived } from '../shared/plans.ts'
 import type { BranchTest, RevivePlan, Reviver } from '../shared/table.ts'
 import { fromBase64, toBase64 } from '../shared/base64.ts'
 import { parseDateTime } from '../validators/formats.ts'
@@ -11,7 +12,6 @@ import { joinPath } from './arg-errors.ts'
 import { setOwn } from '../shared/set-own.ts'
 import { isObject } from '../shared/jsonrpc.ts'
 
-export type Revived = { ok: true; value: unknown } | { ok: false; errors: string[] }
 
 /**
  * Revives `value` by `plan`; `path` is the display path of `value` (`''` for the arguments object);

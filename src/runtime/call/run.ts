@@ -5,22 +5,14 @@
  * value, its exception, the `@timeout`, the client going away, or a question to the client that has no
  * answer yet (MRTR). A function that returns synchronously is answered without any timer or listener.
  */
+import type { Invoke, Outcome } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import type { RoundEnd } from '../input/input-round.ts'
-import type { Ending } from './outcomes.ts'
-import type { Runner } from './runner.ts'
+import type { RoundEnd } from '../shared/table.ts'
+import type { Ending } from '../shared/table.ts'
+import type { Runner } from '../shared/table.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { errorResult } from './outcomes.ts'
 import { INTERNAL_ERROR } from '../shared/protocol.ts'
-
-export type Outcome =
-  | { readonly kind: 'value'; readonly value: unknown }
-  | { readonly kind: 'error'; readonly error: unknown }
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'cancelled' }
-  | RoundEnd
-
-export type Invoke = (args: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
 
 function reason(outcome: Outcome, exchange: Exchange): unknown {
   if (outcome.kind === 'timeout') return new DOMException('The function timed out.', 'TimeoutError')

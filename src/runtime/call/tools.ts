@@ -3,7 +3,7 @@
  * (or how it failed) into a CallToolResult by the rules of SCHEMA.md ("Results", "Errors become results").
  */
 import type { ToolResult } from '../shared/api.ts'
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import type { ToolEntry } from '../shared/table.ts'
 import { argumentErrors, boundLines } from './arg-errors.ts'
@@ -12,7 +12,8 @@ import { RpcError } from '../shared/jsonrpc.ts'
 import { isToolError } from './errors.ts'
 import { answersFor, errorResult, withTail } from './outcomes.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
-import { callPlain, type Outcome } from './run.ts'
+import { callPlain } from './run.ts'
+import type { Outcome } from '../shared/table.ts'
 
 function resultJson(core: Core, exchange: Exchange, result: ToolResult): string {
   if (!exchange.modern) return JSON.stringify(toolResultFor(result, exchange.flavour))

@@ -4,9 +4,9 @@
  * plainly. tools/call keeps its own copy (tools.ts): it answers refusals as `isError` results and stays
  * synchronous for a synchronous tool, and a tools-only Worker bundles none of this.
  */
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import type { Outcome } from './run.ts'
+import type { Outcome } from '../shared/table.ts'
 import type { PromptEntry, ResourceEntry } from '../shared/table.ts'
 import { argumentErrors, boundLines } from './arg-errors.ts'
 import { RpcError } from '../shared/jsonrpc.ts'

@@ -3,7 +3,7 @@
  * build time), filtered by what the user typed so far. Resource template variables have no known
  * values, so they complete to nothing.
  */
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { withTail } from '../call/outcomes.ts'

@@ -3,10 +3,10 @@
  * 2026-07-28 tools/call must send each one that mirrors a present argument, with the same value. A
  * feature (`paramHeadersFeature`): generated code passes it only when a schema declares such a header.
  */
-import type { Core } from '../core.ts'
-import type { Feature } from './feature.ts'
+import type { Core } from '../shared/table.ts'
+import type { Feature } from '../shared/table.ts'
 import type { ToolEntry } from '../shared/table.ts'
-import { decodeHeaderValue, headerValue } from '../http/request-headers.ts'
+import { decodeHeaderValue, headerValue } from '../shared/request-headers.ts'
 
 /** A parameter a tool mirrors into a header. */
 export interface ParamHeader {

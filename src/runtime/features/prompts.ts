@@ -6,20 +6,20 @@
  * `{ description?, messages }` object passes through. A `ToolError` is the client's request being wrong:
  * -32602 with its message.
  */
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import type { Feature } from './feature.ts'
+import type { Feature } from '../shared/table.ts'
 import type { PromptEntry } from '../shared/table.ts'
 import { messagesFor } from '../shared/compat.ts'
 import { complete } from './completion.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
-import { listPages, promptItems } from '../rpc/lists.ts'
+import { listPages, promptItems } from '../shared/lists.ts'
 import { isToolError } from '../call/errors.ts'
 import { answersFor, withTail } from '../call/outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../shared/protocol.ts'
 import { toJson } from '../call/results.ts'
 import { validateAndRun } from '../call/validate-run.ts'
-import type { Outcome } from '../call/run.ts'
+import type { Outcome } from '../shared/table.ts'
 
 /** One message from an element of what a prompt function returned. */
 function message(value: unknown): Record<string, unknown> {

@@ -6,19 +6,19 @@
  * blob, contents objects pass through. A function that returns undefined or null, or throws a
  * `ToolError`, means "no such resource" (-32602 with data.uri; -32002 before 2026-07-28).
  */
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import type { Feature } from './feature.ts'
+import type { Feature } from '../shared/table.ts'
 import type { ResourceEntry } from '../shared/table.ts'
 import { toBase64 } from '../shared/base64.ts'
 import { complete } from './completion.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
-import { listPages, resourceItems } from '../rpc/lists.ts'
+import { listPages, resourceItems } from '../shared/lists.ts'
 import { isToolError } from '../call/errors.ts'
 import { answersFor, withTail } from '../call/outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from '../shared/protocol.ts'
 import { toJson } from '../call/results.ts'
-import type { Outcome } from '../call/run.ts'
+import type { Outcome } from '../shared/table.ts'
 import { compileTemplate, type UriMatcher } from './uri-template.ts'
 import { validateAndRun } from '../call/validate-run.ts'
 

@@ -4,9 +4,8 @@
  * method (405), authorization (401), media types (415/406), body size (413), JSON (-32700).
  */
 import type { AuthInfo } from '../shared/api.ts'
-import type { Core } from '../core.ts'
-import type { Execution } from '../shared/exchange.ts'
-import type { LiveSession } from '../session/session.ts'
+import type { Core } from '../shared/table.ts'
+import type { Execution, LiveSession } from '../shared/api.ts'
 import { authorize, challenge, metadataResponse, NO_RESOURCE_URL, resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from '../rpc/dispatch.ts'

@@ -3,13 +3,14 @@
  * AbortSignal and timeout as for any run, plus the context with its notifications (the SSE channel) and
  * its input rounds (MRTR with the signed request state).
  */
-import type { Ending } from '../call/outcomes.ts'
-import type { Runner } from '../call/runner.ts'
-import { streamed } from '../shared/channel.ts'
+import type { Ending } from '../shared/table.ts'
+import type { Runner } from '../shared/table.ts'
+import type { Exchange, Incoming } from '../shared/exchange.ts'
+import { Channel, SSE_HEADERS } from '../shared/channel.ts'
 import { RunContext } from './context.ts'
 import { InputRound } from './input-round.ts'
 import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
-import { RpcError } from '../shared/jsonrpc.ts'
+import { errorText, type RequestId, resultText, RpcError } from '../shared/jsonrpc.ts'
 import { errorResult } from '../call/outcomes.ts'
 import { INTERNAL_ERROR } from '../shared/protocol.ts'
 import { run, signalEnding, type ContextFactory } from '../call/run.ts'
@@ -49,4 +50,33 @@ export const contextRunner: Runner = {
   run: (invoke, args, exchange, answers, timeoutMs, report) => run(invoke, args, exchange, answers, timeoutMs, report, makeContext),
   ended: contextEnding,
   input: { readInputs, streamed },
+}
+
+const STREAMING: ReadonlySet<string> = /* @__PURE__ */ new Set(['tools/call', 'prompts/get', 'resources/read'])
+
+/**
+ * Serves a request whose notifications may stream (the client accepts SSE, asked for progress or log
+ * messages, and the method can notify): the exchange gets its channel before the call, and the response
+ * is the SSE stream at the first notification or the JSON reply at the end. Undefined, without calling,
+ * when the request cannot stream. Reached only through the context runner's input kit, so a server whose
+ * functions take no ToolContext bundles none of it.
+ */
+export function streamed(
+  exchange: Exchange,
+  incoming: Incoming,
+  method: string,
+  id: RequestId,
+  call: () => string | RpcError | Promise<string | RpcError>,
+  json: (value: string | RpcError) => Response,
+  internal: (error: unknown) => RpcError,
+): Promise<Response> | undefined {
+  if (!incoming.sse || (exchange.progressToken === undefined && exchange.logLevel === Infinity) || !STREAMING.has(method)) return undefined
+  const { cors } = incoming
+  const channel = (exchange.channel = new Channel(cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS, () => exchange.onCancel?.()))
+  const finish = (value: string | RpcError) =>
+    channel.finish(() => (typeof value === 'string' ? resultText(id, value) : errorText(id, value)), () => json(value))
+  const result = call()
+  if (typeof result === 'string' || result instanceof RpcError) finish(result)
+  else result.catch(internal).then(finish)
+  return channel.response
 }

@@ -6,7 +6,7 @@ import type { AuthInfo, ElicitResult, InputRequest, LogLevel, ToolContext } from
 import type { Exchange } from '../shared/exchange.ts'
 import type { InputRound } from './input-round.ts'
 import { levelOf } from '../shared/protocol.ts'
-import { sessionCapabilities } from '../rpc/session-id.ts'
+import { sessionCapabilities } from '../shared/session-id.ts'
 
 const done: Promise<void> = /* @__PURE__ */ Promise.resolve()
 

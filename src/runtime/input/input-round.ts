@@ -5,16 +5,11 @@
  * that asks every question still open. Questions asked together (`ctx.input({...})`, or several calls
  * before the next timer tick, as `Promise.all` does) go out in one round.
  */
+import type { RoundEnd } from '../shared/table.ts'
 import type { InputRequest } from '../shared/api.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS, MISSING_CAPABILITY } from '../shared/protocol.ts'
-
-/** Why a run ended without a value. */
-export type RoundEnd =
-  | { readonly kind: 'input'; readonly requests: Record<string, InputRequest>; readonly answers: Record<string, unknown> }
-  | { readonly kind: 'refused'; readonly error: RpcError }
-  | { readonly kind: 'legacy-input'; readonly method: string }
 
 /** The client capability a request needs, or a reason it is not a request a server may send. */
 function requirement(request: InputRequest): Record<string, any> | string {

@@ -8,7 +8,7 @@
  * closed rather than sending state anyone could forge.
  */
 import type { InputRequest } from '../shared/api.ts'
-import type { Core } from '../core.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../shared/protocol.ts'

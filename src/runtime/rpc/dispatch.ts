@@ -5,12 +5,14 @@
  * 2026-07-28 `_meta`, or whose MCP-Protocol-Version names that revision, is served statelessly by its
  * rules; anything else is a legacy (initialize-based) message.
  */
-import type { Core } from '../core.ts'
-import { Exchange, type Arrival } from '../shared/exchange.ts'
+import type { Core } from '../shared/table.ts'
+import { Exchange, type Arrival, type Incoming } from '../shared/exchange.ts'
+import { SSE_HEADERS } from '../shared/channel.ts'
 import { flavourOf } from '../shared/compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
 import { errorText, idOf, isObject, isResponse, type Message, readMessage, type RequestId, resultText, RpcError } from '../shared/jsonrpc.ts'
-import { eraMethods, type Handler, type Methods } from './methods.ts'
+import { eraMethods } from './methods.ts'
+import type { Handler, Methods } from '../shared/table.ts'
 import {
   HEADER_MISMATCH,
   INTERNAL_ERROR,
@@ -28,8 +30,8 @@ import {
   SUPPORTED,
   UNSUPPORTED_VERSION,
 } from '../shared/protocol.ts'
-import { sessionId } from './session-id.ts'
-import { decodeHeaderValue, headerValue } from '../http/request-headers.ts'
+import { sessionId } from '../shared/session-id.ts'
+import { decodeHeaderValue, headerValue } from '../shared/request-headers.ts'
 
 /** The revision whose transport takes JSON-RPC batches (2025-06-18 removed them). */
 const BATCH_REVISION = '2025-03-26'
@@ -37,20 +39,9 @@ const BATCH_REVISION = '2025-03-26'
 const MAX_BATCH = 32
 
 export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
-export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
 
 /** Methods whose `Mcp-Name` header mirrors a body field. */
 const NAMED: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }
-
-/** What is known about a POST once it passed the HTTP checks. */
-export interface Incoming extends Arrival {
-  /** CORS headers for an allowed browser origin. */
-  readonly cors: Record<string, string> | undefined
-  /** The client accepts text/event-stream. */
-  readonly sse: boolean
-  /** The client accepts only text/event-stream. */
-  readonly sseOnly: boolean
-}
 
 function progressTokenOf(meta: unknown): string | number | undefined {
   const token = isObject(meta) ? meta.progressToken : undefined

@@ -3,8 +3,8 @@
  * version negotiation). The tool table is fixed at build time, so no `listChanged` and no resource
  * subscriptions are declared.
  */
-import type { Core } from '../core.ts'
-import type { Methods } from './methods.ts'
+import type { Core } from '../shared/table.ts'
+import type { Methods } from '../shared/table.ts'
 import { flavourOf, implementationFor } from '../shared/compat.ts'
 import { isLegacy, LEGACY, SUPPORTED } from '../shared/protocol.ts'
 

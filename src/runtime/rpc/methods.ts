@@ -4,18 +4,14 @@
  * (no prompts, say) has no methods either, so its capability is not declared and its methods are
  * "method not found".
  */
-import type { Core } from '../core.ts'
+import type { Handler, Methods } from '../shared/table.ts'
+import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { discoverResult } from './handshake.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
-import { listPages, toolItems } from './lists.ts'
+import { listPages, toolItems } from '../shared/lists.ts'
 import { INVALID_PARAMS, levelOf } from '../shared/protocol.ts'
 import { callTool } from '../call/tools.ts'
-
-/** Returns the result as JSON text, or an error. */
-export type Handler = (core: Core, exchange: Exchange, params: Record<string, any> | undefined) => string | RpcError | Promise<string | RpcError>
-
-export type Methods = ReadonlyMap<string, Handler>
 
 /** The methods both eras serve. */
 function shared(core: Core): Map<string, Handler> {

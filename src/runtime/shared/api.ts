@@ -2,7 +2,7 @@
  * The public run-time types: what a tool receives (`ToolContext`), what it may return (`ToolResult`,
  * content parts) and how a server is configured. Types only.
  */
-import type { SessionHost } from '../session/front.ts'
+import type { Channel } from './channel.ts'
 
 export type Role = 'user' | 'assistant'
 
@@ -181,3 +181,33 @@ export interface RequestContext {
 export interface McpServer<Env = unknown> {
   fetch(request: Request, env?: Env, ctx?: RequestContext): Promise<Response>
 }
+
+/** Where a request's background work is handed (Workers' `ExecutionContext`). */
+export interface Execution {
+  waitUntil(promise: Promise<unknown>): void
+}
+
+/** What the runtime sees of a session (session/session.ts implements it; the stages see only this). */
+export interface LiveSession {
+  readonly id: string
+  /** What the client declared at initialize. */
+  readonly capabilities: Record<string, any>
+  /** The least severity a log message needs (set by `logging/setLevel`). */
+  readonly logLevel: number
+  setLevel(severity: number): void
+  /** Sends each request on `channel` and resolves with the client's results by key. */
+  ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>>
+  /** A JSON-RPC response the client POSTed: settles the request it answers. */
+  answer(message: Record<string, any>): void
+  /** Any method but POST and OPTIONS: GET opens a notification stream, DELETE ends the session, others are 405. */
+  other(method: string, cors: Record<string, string> | undefined): Response
+}
+
+/** The server's transport: serves one request, inside `session` when one is given. */
+export type SessionServe = (request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession) => Promise<Response>
+
+/** The server's fetch once a session host fronts it. */
+export type SessionFetch = (request: Request, env: unknown, execution: Execution | undefined) => Promise<Response>
+
+/** The `sessions` option of createServer: `memorySessions()` (mcp-aot) or `durableSessions()` (mcp-aot/cloudflare). */
+export type SessionHost = (serve: SessionServe) => SessionFetch

@@ -4,9 +4,10 @@
  * notifications and then the response. The choice is made lazily, so a call that notifies nothing is
  * answered with plain JSON.
  */
-import type { Exchange } from './exchange.ts'
-import { type Incoming, SSE_HEADERS } from '../rpc/dispatch.ts'
 import { errorText, notificationText, type RequestId, resultText, RpcError } from './jsonrpc.ts'
+
+/** The headers of an SSE response (before any CORS headers). */
+export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
 
 const encoder = /* @__PURE__ */ new TextEncoder()
 
@@ -77,31 +78,3 @@ export class Channel {
 }
 
 /** Methods whose function may notify (progress, log messages) while it runs. */
-const STREAMING: ReadonlySet<string> = /* @__PURE__ */ new Set(['tools/call', 'prompts/get', 'resources/read'])
-
-/**
- * Serves a request whose notifications may stream (the client accepts SSE, asked for progress or log
- * messages, and the method can notify): the exchange gets its channel before the call, and the response
- * is the SSE stream at the first notification or the JSON reply at the end. Undefined, without calling,
- * when the request cannot stream. Reached only through the context runner's input kit, so a server whose
- * functions take no ToolContext bundles none of it.
- */
-export function streamed(
-  exchange: Exchange,
-  incoming: Incoming,
-  method: string,
-  id: RequestId,
-  call: () => string | RpcError | Promise<string | RpcError>,
-  json: (value: string | RpcError) => Response,
-  internal: (error: unknown) => RpcError,
-): Promise<Response> | undefined {
-  if (!incoming.sse || (exchange.progressToken === undefined && exchange.logLevel === Infinity) || !STREAMING.has(method)) return undefined
-  const { cors } = incoming
-  const channel = (exchange.channel = new Channel(cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS, () => exchange.onCancel?.()))
-  const finish = (value: string | RpcError) =>
-    channel.finish(() => (typeof value === 'string' ? resultText(id, value) : errorText(id, value)), () => json(value))
-  const result = call()
-  if (typeof result === 'string' || result instanceof RpcError) finish(result)
-  else result.catch(internal).then(finish)
-  return channel.response
-}

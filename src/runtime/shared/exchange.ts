@@ -3,16 +3,11 @@
  * where its notifications go. Built once per request; the SSE channel is set only when the request may
  * stream, by the context runner's input kit (no function without a ToolContext can notify).
  */
-import type { AuthInfo } from './api.ts'
+import type { AuthInfo, Execution, LiveSession } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
-import type { LiveSession } from '../session/session.ts'
 
-export interface Execution {
-  waitUntil(promise: Promise<unknown>): void
-}
-
-/** What the HTTP checks established about a request (see Incoming in dispatch.ts). */
+/** What the HTTP checks established about a request (see Incoming below). */
 export interface Arrival {
   readonly request: Request
   readonly env: unknown
@@ -20,6 +15,16 @@ export interface Arrival {
   readonly auth: AuthInfo | undefined
   /** The legacy session this request belongs to, when a session host serves it (session/session.ts). */
   readonly session?: LiveSession | undefined
+}
+
+/** What is known about a POST once it passed the HTTP checks. */
+export interface Incoming extends Arrival {
+  /** CORS headers for an allowed browser origin. */
+  readonly cors: Record<string, string> | undefined
+  /** The client accepts text/event-stream. */
+  readonly sse: boolean
+  /** The client accepts only text/event-stream. */
+  readonly sseOnly: boolean
 }
 
 export class Exchange {

@@ -9,107 +9,12 @@
  * 'mcp-aot/internal' and hands them over: per entry (`run`, `revive`) or per table (`features`), so a
  * bundler leaves out what no module uses.
  */
-import type { ToolResult } from './api.ts'
-import type { Feature } from '../features/feature.ts'
-import type { Runner } from '../call/runner.ts'
-import type { Revived } from '../call/revive.ts'
+import type { AuthInfo, InputRequest, ServerInfo, ServerOptions } from './api.ts'
+import type { Exchange, Incoming } from './exchange.ts'
+import type { RequestId, RpcError } from './jsonrpc.ts'
+import type { PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
 
-export type { Feature } from '../features/feature.ts'
-export type { Runner } from '../call/runner.ts'
-
-/**
- * An error as ajv's standalone validators report it (`validate.errors`). mcp-aot's generated validators
- * leave out `schemaPath` (the argument error lines never read it) and report a failed anyOf by its own error.
- */
-export interface AjvError {
-  instancePath: string
-  schemaPath?: string
-  keyword: string
-  params: Record<string, any>
-  message?: string
-}
-
-/** A precompiled standalone ajv validator (allErrors, no useDefaults). */
-export interface ValidateFn {
-  (data: unknown): boolean
-  errors?: AjvError[] | null
-}
-
-/**
- * How validated JSON becomes the values the function declared (Date, URL, Set, Map, bigint, Uint8Array).
- * Only the parts that need work are present; `0` means "leave as parsed".
- */
-export type RevivePlan =
-  | 0
-  | 'date' // RFC 3339 string → Date
-  | 'url' // absolute URI string → URL
-  | 'bigint' // decimal string → bigint
-  | 'bytes' // base64 string → Uint8Array
-  | { readonly set: RevivePlan } // array → Set (items revived first; duplicates after revival are an error)
-  | { readonly map: RevivePlan } // object → Map<string, T>
-  | { readonly items: RevivePlan } // array, each item revived
-  | { readonly tuple: readonly RevivePlan[] } // fixed positions
-  | { readonly props: Readonly<Record<string, RevivePlan>>; readonly rest?: RevivePlan } // object: named properties, index signature
-  | { readonly nullable: RevivePlan } // T | null: null stays null
-  | { readonly ref: number } // a recursive type: the reviver's defs[ref]
-  | { readonly anyOf: readonly (readonly [BranchTest, RevivePlan])[] } // a union: revived by the first branch whose test the value passes (none: as it is)
-
-/**
- * What a JSON value must look like to have matched a union branch (a necessary condition, decided at build
- * time; the compiler refuses unions whose branches revive differently but whose tests a value could confuse):
- * its JSON type, one of a literal set, an array of a tuple's length, or an object with these own keys,
- * these discriminant values, and (a closed object) no other keys.
- */
-export type BranchTest =
-  | 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object'
-  | { readonly in: readonly (string | number | boolean)[] }
-  | { readonly length: number }
-  | { readonly has?: readonly string[]; readonly is?: Readonly<Record<string, readonly (string | number | boolean)[]>>; readonly only?: readonly string[] }
-
-/** Revives validated arguments (generated code: `revive: __mcp_reviver(plan)`, only when the plan is not 0). */
-export type Reviver = (value: unknown) => Revived
-
-/** How the declared properties of a result are kept (structuredContent is projected to them). */
-export type Projection =
-  | 0 // keep the value as it is (serialised with the JSON rules)
-  | { readonly props: Readonly<Record<string, Projection>>; readonly rest?: Projection } // object: only these keys (+ index signature)
-  | { readonly items: Projection } // array or Set of projected items
-  | { readonly nullable: Projection }
-  | { readonly ref: number } // a recursive type: the plan's defs[ref]
-
-/** How a return value becomes a CallToolResult, decided at build time from the declared return type. */
-export type ResultPlan =
-  | { readonly kind: 'void' } // no content
-  | { readonly kind: 'text' } // one text part with the string
-  | { readonly kind: 'content' } // a content part or an array of them
-  | { readonly kind: 'raw' } // a ToolResult, passed through
-  | { readonly kind: 'structured'; readonly shape: Projection; readonly defs?: readonly Projection[] } // structuredContent + a text part with its JSON
-  | { readonly kind: 'json' } // one text part with the JSON (null → "null")
-  | { readonly kind: 'inspect' } // unknown/any: decided from the value at run time
-
-/**
- * A ResultPlan made code: turns a tool's return value into its CallToolResult, as JSON text when it can
- * be written directly (`untitled`: the client's revision predates structuredContent, so it is left out)
- * or as a ToolResult the runtime serialises for the client's revision. Generated code picks one per plan
- * (`result: __mcp_textResult`, `result: __mcp_structuredResult({"props":…})`, …; see results.ts), so a
- * server bundles only the shapers its tools use.
- */
-export type ResultShaper = (value: unknown, untitled: boolean) => string | ToolResult
-
-/** The `tools/list` entry, in the latest revision's shape; the runtime strips fields for older clients. */
-export interface ToolDefinition {
-  name: string
-  title?: string
-  description?: string
-  inputSchema: Record<string, unknown>
-  outputSchema?: Record<string, unknown>
-  annotations?: {
-    readOnlyHint?: boolean
-    destructiveHint?: boolean
-    idempotentHint?: boolean
-    openWorldHint?: boolean
-  }
-}
+export type { AjvError, BranchTest, Projection, PromptArgument, ResultPlan, ResultShaper, RevivePlan, Revived, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
 
 export interface ToolEntry {
   readonly kind: 'tool'
@@ -160,12 +65,6 @@ export interface ResourceEntry {
   readonly invoke: (vars: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
 }
 
-export interface PromptArgument {
-  name: string
-  description?: string
-  required?: boolean
-}
-
 export interface PromptEntry {
   readonly kind: 'prompt'
   readonly name: string
@@ -182,6 +81,160 @@ export interface PromptEntry {
 }
 
 export type TableEntry = ToolEntry | ResourceEntry | PromptEntry
+
+/*
+ * The seams: what the stages hand each other. The entries above reference runners and features, which
+ * reference the server core and the request, so these types live together here (types only).
+ */
+
+/**
+ * Everything a server computes once in `createServer` (core.ts builds it): the entries by name, the prebuilt
+ * tools/list pages and JSON fragments, the features its tables asked for. Nothing in it changes per request.
+ */
+export interface Core {
+  readonly info: ServerInfo
+  readonly options: ServerOptions<any>
+  readonly tools: ReadonlyMap<string, ToolEntry>
+  readonly prompts: ReadonlyMap<string, PromptEntry>
+  readonly resources: ReadonlyMap<string, ResourceEntry>
+  /** Resource templates, in declaration order (their matchers belong to the resources feature). */
+  readonly templates: readonly ResourceEntry[]
+  readonly features: ReadonlySet<Feature>
+  /** The `Mcp-Param-*` header check, when a table asked for it. */
+  readonly headerCheck: HeaderCheck | undefined
+  /** The `@scope` check, when a table asked for it. */
+  readonly scopeCheck: ScopeCheck | undefined
+  /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
+  readonly streamed: InputKit['streamed'] | undefined
+  /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
+  readonly serverMeta: string
+  /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
+  readonly completeTail: string
+  /** The same for list (and discover) results: with ttlMs and cacheScope. */
+  readonly listTail: string
+  /** The same for resources/read: with ttlMs and cacheScope. */
+  readonly readTail: string
+  /** A tool's tools/list entry as an object, parsed from its JSON text on first use. */
+  definition(tool: ToolEntry): ToolDefinition
+  /** Hands an exception to `onError` (else the console, as Workers logs show it); never throws. */
+  report(error: unknown, kind: string, name: string): void
+}
+
+/**
+ * An optional part of the server that a dispatch table asks for: generated code passes it to `table()`
+ * (`resourcesFeature` for resource declarations, `promptsFeature` for prompts, `paramHeadersFeature`
+ * when an input schema declares `x-mcp-header`, `scopesFeature` when a tool declares scopes), so a
+ * server without them bundles none of their code (features/).
+ */
+export interface Feature {
+  /** Adds the feature's methods for both eras; called once per server. */
+  readonly methods?: (core: Core, methods: Map<string, Handler>) => void
+  /** Checks the `Mcp-Param-*` headers of a 2026-07-28 tools/call against its arguments. */
+  readonly headers?: HeaderCheck
+  /** Checks a tools/call's token against the tool's `@scope`s. */
+  readonly scopes?: ScopeCheck
+}
+
+export interface HeaderCheck {
+  /** The `Mcp-Param-*` headers the server's tools declare (a CORS preflight allows them). */
+  names(core: Core): readonly string[]
+  /** Why the request's headers do not match the arguments of a call to `tool`, or undefined. */
+  problem(core: Core, tool: ToolEntry, headers: Headers, args: unknown): string | undefined
+}
+
+export interface ScopeCheck {
+  /** Every scope the tools declare, each once (listed in the resource metadata). */
+  declared(core: Core): readonly string[]
+  /** Why a tools/call may not run with this token (403 insufficient_scope), or undefined when it may. */
+  refusal(core: Core, params: Record<string, any> | undefined, auth: AuthInfo | undefined, request: Request): ScopeRefusal | undefined
+}
+
+export interface ScopeRefusal {
+  readonly error: RpcError
+  /** The `WWW-Authenticate` value. */
+  readonly challenge: string
+}
+
+/** Returns the result as JSON text, or an error. */
+export type Handler = (core: Core, exchange: Exchange, params: Record<string, any> | undefined) => string | RpcError | Promise<string | RpcError>
+
+export type Methods = ReadonlyMap<string, Handler>
+
+/**
+ * How a function runs when a plain call is not enough. The compiler picks one per declaration and the
+ * table entry carries it (`run: __mcp_signalRunner` or `run: __mcp_contextRunner`), so the machinery
+ * (AbortController, timers, ToolContext, input rounds, sealed state, the SSE channel) is bundled only
+ * when some function uses it. A function without `run` is called plainly (see `callPlain` in call/run.ts).
+ */
+export interface Runner {
+  /** `answers`: the client's answers to earlier questions; `report`: exceptions of background work. */
+  run(
+    invoke: Invoke,
+    args: Record<string, any>,
+    exchange: Exchange,
+    answers: Record<string, unknown> | undefined,
+    timeoutMs: number | undefined,
+    report: (error: unknown) => void,
+  ): Outcome | Promise<Outcome>
+  /** The answer when the run ended without a value or exception (timeout, cancellation, input). */
+  readonly ended: Ending
+  /** Present when the function takes a ToolContext: it may ask the client for input and notify. */
+  readonly input?: InputKit
+}
+
+/** The context runner's kit (input/): reading a request's answers, and serving a request that may stream. */
+export interface InputKit {
+  /** The answers to earlier questions a 2026-07-28 request brings (`requestState`, `inputResponses`). */
+  readonly readInputs: (
+    core: Core,
+    exchange: Exchange,
+    method: string,
+    name: string,
+    args: unknown,
+    params: Record<string, any>,
+  ) => Promise<Record<string, unknown> | undefined | RpcError>
+  /** Serves a request whose notifications may stream over SSE (see input/stream.ts); undefined when it cannot. */
+  readonly streamed: (
+    exchange: Exchange,
+    incoming: Incoming,
+    method: string,
+    id: RequestId,
+    call: () => string | RpcError | Promise<string | RpcError>,
+    json: (value: string | RpcError) => Response,
+    internal: (error: unknown) => RpcError,
+  ) => Promise<Response> | undefined
+}
+
+export type Outcome =
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'error'; readonly error: unknown }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'cancelled' }
+  | RoundEnd
+
+export type Invoke = (args: Record<string, any>, ctx: any, signal: AbortSignal) => unknown
+
+/** How a run can end without a value or exception: only a runner ends one so (timeout, cancellation, input). */
+export type Unfinished = Exclude<Outcome, { kind: 'value' } | { kind: 'error' }>
+
+/**
+ * The answer to a run that ended so, decided by the entry's runner (`runner.ended`): `name` is the tool
+ * or prompt name or the resource URI, `args` the request's arguments.
+ */
+export type Ending = (
+  core: Core,
+  exchange: Exchange,
+  entry: TableEntry,
+  outcome: Unfinished,
+  name: string,
+  args: unknown,
+) => string | RpcError | Promise<string | RpcError>
+
+/** Why a run ended without a value. */
+export type RoundEnd =
+  | { readonly kind: 'input'; readonly requests: Record<string, InputRequest>; readonly answers: Record<string, unknown> }
+  | { readonly kind: 'refused'; readonly error: RpcError }
+  | { readonly kind: 'legacy-input'; readonly method: string }
 
 /** The marker on every table the compiler emits; `createServer` refuses modules without one. */
 export const TABLE = Symbol.for('mcp-aot.table')

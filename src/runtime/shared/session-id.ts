@@ -4,8 +4,8 @@
  * later request, so a tool can read `ctx.clientCapabilities` on any isolate. Nothing is stored, no id is
  * required, and DELETE stays 405. The capabilities are the client's own claims, as they are at initialize.
  */
-import { fromBase64Url, toBase64Url } from '../shared/base64url.ts'
-import { isObject } from '../shared/jsonrpc.ts'
+import { fromBase64Url, toBase64Url } from './base64url.ts'
+import { isObject } from './jsonrpc.ts'
 
 const encoder = /* @__PURE__ */ new TextEncoder()
 const decoder = /* @__PURE__ */ new TextDecoder()

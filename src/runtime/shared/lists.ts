@@ -2,12 +2,12 @@
  * The list results (tools, prompts, resources, resource templates) as JSON text, paginated, built once
  * per server and revision family on first use, then served as they are.
  */
-import type { Core } from '../core.ts'
-import type { Handler } from './methods.ts'
-import type { PromptEntry, ResourceEntry, ToolEntry } from '../shared/table.ts'
-import { INVALID_PARAMS } from '../shared/protocol.ts'
-import { RpcError } from '../shared/jsonrpc.ts'
-import { toolFieldsLacking, untitled, without, type Flavour } from '../shared/compat.ts'
+import type { Core } from './table.ts'
+import type { Handler } from './table.ts'
+import type { PromptEntry, ResourceEntry, ToolEntry } from './table.ts'
+import { INVALID_PARAMS } from './protocol.ts'
+import { RpcError } from './jsonrpc.ts'
+import { toolFieldsLacking, untitled, without, type Flavour } from './compat.ts'
 
 /** Items per page; the cursor is opaque to clients. */
 export const PAGE_SIZE = 100

@@ -3,7 +3,7 @@
  * be sent as `=?base64?…?=`; they are decoded before they are compared with the body. The
  * `Mcp-Param-*` headers a tool declares are param-headers.ts.
  */
-import { fromBase64 } from '../shared/base64.ts'
+import { fromBase64 } from './base64.ts'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 

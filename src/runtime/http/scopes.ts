@@ -7,12 +7,12 @@
  * request carries scopes, so a scoped tool is always refused.
  */
 import type { AuthInfo, ServerOptions } from '../shared/api.ts'
-import type { Core } from '../core.ts'
-import type { Feature, ScopeRefusal } from './feature.ts'
+import type { Core } from '../shared/table.ts'
+import type { Feature, ScopeRefusal } from '../shared/table.ts'
 import { isTable, type ToolEntry } from '../shared/table.ts'
-import { originOf } from '../http/cors.ts'
+import { originOf } from './cors.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
-import { resourceUrlOf, WELL_KNOWN } from '../http/auth.ts'
+import { resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { INVALID_REQUEST } from '../shared/protocol.ts'
 
 /** Every scope the server's tools declare, in declaration order, each once (for `scopes_supported`). */
