@@ -15,7 +15,7 @@ const { default: mcp } = await import(`${ROOT}src/esbuild.ts`)
 const alias = { 'mcp-aot': `${ROOT}src/index.ts`, 'mcp-aot/internal': `${ROOT}src/runtime/internal.ts` }
 
 function group(input: string): string {
-  if (input.includes('src/runtime/ajv/')) return 'ajv helpers'
+  if (input.includes('src/runtime/validators/')) return 'ajv helpers'
   if (input.includes('src/runtime/')) return 'runtime'
   if (input.startsWith('src/') || input.includes('/mcp-aot/src/')) return 'runtime'
   return 'tools + generated'

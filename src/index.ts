@@ -3,12 +3,12 @@
  * `ToolError` and the content helpers. Nothing build-time (Babel, ajv's compiler) is reachable from here.
  */
 export type * from './types.ts'
-export type * from './runtime/api.ts'
+export type * from './runtime/shared/api.ts'
 export { createServer } from './runtime/server.ts'
-export { fromOAuthProvider } from './runtime/oauth-provider.ts'
-export { scopesOf } from './runtime/scopes.ts'
-export { ToolError } from './runtime/errors.ts'
-export { text, image, audio, resourceLink, resource } from './runtime/content.ts'
+export { fromOAuthProvider } from './runtime/http/oauth-provider.ts'
+export { scopesOf } from './runtime/http/scopes.ts'
+export { ToolError } from './runtime/call/errors.ts'
+export { text, image, audio, resourceLink, resource } from './runtime/call/content.ts'
 export { memorySessions } from './runtime/session/memory.ts'
 export type { MemorySessionsOptions } from './runtime/session/memory.ts'
-export type { SessionHost } from './runtime/session/front.ts'
+export type { SessionHost } from './runtime/shared/api.ts'

@@ -42,3 +42,116 @@ describe('src/runtime runs on the edge', () => {
     expect(code).not.toMatch(/from ['"]node:|@babel|ajv\/dist\/compile|new Function\(|\beval\(/)
   })
 })
+
+/**
+ * The runtime's folders in the order a request passes through them (README "How it works"). A file may
+ * import files of its own folder and of later stages; `shared/` and `validators/` are leaves every stage
+ * may use, and import only each other. Files at the top (server.ts, internal.ts, core.ts, registry.ts)
+ * are the entries that wire the stages together. features/ and input/ sit beside call/ and build on it
+ * (a resource read or a prompt is a call too; the context runner wraps `run`); call/ never imports them:
+ * the dispatch table hands them in.
+ */
+const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input'], 'call'] as const
+const LEAVES = ['shared', 'validators']
+
+function folderOf(file: string): string {
+  const path = relative(runtime, file).split(/[\\/]/)
+  return path.length > 1 ? path[0]! : ''
+}
+
+function rankOf(folder: string): number {
+  return STAGES.findIndex((stage) => (Array.isArray(stage) ? stage.includes(folder) : stage === folder))
+}
+
+/** Why an import from `from` to `to` (paths relative to src/runtime) breaks the layering, or undefined. */
+export function layeringProblem(fromFolder: string, toFolder: string): string | undefined {
+  if (fromFolder === toFolder) return undefined
+  if (LEAVES.includes(fromFolder)) return LEAVES.includes(toFolder) ? undefined : `${fromFolder}/ is a shared leaf and may import only ${LEAVES.join('/ and ')}/`
+  if (LEAVES.includes(toFolder)) return undefined
+  const from = rankOf(fromFolder)
+  const to = rankOf(toFolder)
+  if (from < 0 || to < 0) return `${from < 0 ? fromFolder : toFolder}/ is not a stage of src/runtime (add it to STAGES in order)`
+  if (to < from) return `${toFolder || 'the top'} comes before ${fromFolder}/ in a request: imports point down the stages`
+  if (to === from) return `${fromFolder}/ and ${toFolder}/ are peers beside each other: neither imports the other`
+  return undefined
+}
+
+/** Every relative import of src/runtime, types included, as [from, to] paths relative to src/runtime. */
+function importEdges(): [string, string][] {
+  return files(runtime).flatMap((file) =>
+    specifiers(file)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => [relative(runtime, file), relative(runtime, join(file, '..', spec))] as [string, string]),
+  )
+}
+
+/** A cycle in the graph (the files in import order, the first repeated at the end), or undefined. */
+export function findCycle(edges: readonly (readonly [string, string])[]): string[] | undefined {
+  const next = new Map<string, string[]>()
+  for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to])
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node]
+    if (state.get(node) === 'done') return undefined
+    state.set(node, 'open')
+    path.push(node)
+    for (const to of next.get(node) ?? []) {
+      const cycle = visit(to)
+      if (cycle) return cycle
+    }
+    path.pop()
+    state.set(node, 'done')
+    return undefined
+  }
+  for (const node of [...next.keys()].sort()) {
+    const cycle = visit(node)
+    if (cycle) return cycle
+  }
+  return undefined
+}
+
+describe('src/runtime reads top-down by stage', () => {
+  const edges = importEdges()
+
+  it('reads every import, `import type` included', () => {
+    expect(edges).toContainEqual(['call/tools.ts', 'shared/table.ts'])
+    expect(edges.length).toBeGreaterThan(100)
+  })
+
+  it('has no import cycle (types included)', () => {
+    const cycle = findCycle(edges)
+    expect(cycle, cycle && `import cycle: ${cycle.join(' → ')}`).toBeUndefined()
+  })
+
+  for (const [from, to] of edges) {
+    it(`${from} → ${to} points down the stages or to a shared leaf`, () => {
+      const problem = layeringProblem(folderOf(join(runtime, from)), folderOf(join(runtime, to)))
+      expect(problem, `${from} imports ${to}: ${problem}`).toBeUndefined()
+    })
+  }
+
+  it('every folder of src/runtime is a stage or a leaf', () => {
+    const folders = new Set(files(runtime).map(folderOf))
+    for (const folder of folders) expect(LEAVES.includes(folder) || rankOf(folder) >= 0, `${folder}/ is not listed in STAGES or LEAVES`).toBe(true)
+  })
+
+  it('no file is over ~250 lines (260 at most)', () => {
+    for (const file of files(runtime)) {
+      const lines = readFileSync(file, 'utf8').split('\n').length
+      expect(lines, `${relative(src, file)} has ${lines} lines`).toBeLessThanOrEqual(260)
+    }
+  })
+
+  it('the checks catch what they are for', () => {
+    expect(findCycle([['a.ts', 'b.ts'], ['b.ts', 'c.ts'], ['c.ts', 'a.ts']])).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts'])
+    expect(findCycle([['a.ts', 'b.ts'], ['a.ts', 'c.ts'], ['b.ts', 'c.ts']])).toBeUndefined()
+    expect(layeringProblem('call', 'rpc')).toBe('rpc comes before call/ in a request: imports point down the stages')
+    expect(layeringProblem('call', 'input')).toBe('input comes before call/ in a request: imports point down the stages')
+    expect(layeringProblem('shared', 'call')).toBe('shared/ is a shared leaf and may import only shared/ and validators/')
+    expect(layeringProblem('input', 'features')).toBe('input/ and features/ are peers beside each other: neither imports the other')
+    expect(layeringProblem('rpc', 'call')).toBeUndefined()
+    expect(layeringProblem('features', 'call')).toBeUndefined()
+    expect(layeringProblem('features', 'shared')).toBeUndefined()
+  })
+})

@@ -16,8 +16,8 @@
  * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
-import type { Execution } from '../runtime/exchange.ts'
-import { DEFAULT_IDLE_MS, type SessionFetch, type SessionHost, type SessionServe, sessionFront, unknownSession } from '../runtime/session/front.ts'
+import type { Execution, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
+import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 
 /** The parts of a Durable Object namespace binding used here. */

@@ -1,6 +1,6 @@
 /** Whether a literal default is accepted by its own fragment (SCHEMA.md: otherwise a build error). */
 import { fullFormats } from 'ajv-formats/dist/formats.js'
-import { formats as runtimeFormats } from '../runtime/ajv/formats.ts'
+import { formats as runtimeFormats } from '../runtime/validators/formats.ts'
 import type { Literal, TypeIR } from './ir.ts'
 
 /** The same format semantics the generated validators use: mcp-aot's run-time checks, else ajv-formats' inlined ones. */

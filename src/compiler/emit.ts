@@ -5,7 +5,7 @@
  * shaper per result plan, a reviver, a runner, the resources/prompts/param-headers features), so a
  * bundle holds nothing else.
  */
-import type { ToolDefinition } from '../runtime/table.ts'
+import type { ToolDefinition } from '../runtime/shared/table.ts'
 import type { Declaration, Slot } from './extract.ts'
 import { planDefs, revivePlan } from './plans.ts'
 import { lenientPlan } from './lenient.ts'

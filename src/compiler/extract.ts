@@ -2,7 +2,7 @@
  * Finds the exported functions of a module whose JSDoc carries `@tool`, `@resource` or `@prompt`, and
  * reads each one's tags and parameters into a declaration: the one model every later stage reads.
  */
-import type { ResultPlan } from '../runtime/table.ts'
+import type { ResultPlan } from '../runtime/shared/table.ts'
 import { distance, type Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
 import { nameKey } from './duplicates.ts'

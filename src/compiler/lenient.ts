@@ -4,7 +4,7 @@
  * property. The runtime removes those nulls before validating; every other value is validated as strictly
  * as without it. A property whose own type takes null keeps its null.
  */
-import type { LenientPlan } from '../runtime/lenient.ts'
+import type { LenientPlan } from '../runtime/call/lenient.ts'
 import type { Prop, TypeIR } from './ir.ts'
 
 const takesNull = (t: TypeIR): boolean => t.kind === 'nullable' || t.kind === 'any' || (t.kind === 'union' && t.members.some(takesNull))

@@ -1,6 +1,6 @@
 /** From the type IR: how arguments are revived and how a declared result is sent (table.ts's plans). */
-import { revive } from '../runtime/revive.ts'
-import type { BranchTest, Projection, RevivePlan } from '../runtime/table.ts'
+import { revive } from '../runtime/call/revive.ts'
+import type { BranchTest, Projection, RevivePlan } from '../runtime/shared/table.ts'
 import type { Literal, Loc, TypeIR } from './ir.ts'
 
 /** The revival plans of the recursive types one entry's plan uses (`{ ref: i }` is `plans[i]`). */

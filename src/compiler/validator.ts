@@ -36,8 +36,8 @@ import { _, not, Name, ValueScope } from 'ajv/dist/compile/codegen/index.js'
 import { alwaysValidSchema } from 'ajv/dist/compile/util.js'
 import type { KeywordCxt, KeywordDefinition } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
-import { formats as runtimeFormats } from '../runtime/ajv/formats.ts'
-import { MAX_COLLECTED_ERRORS } from '../runtime/arg-errors.ts'
+import { formats as runtimeFormats } from '../runtime/validators/formats.ts'
+import { MAX_COLLECTED_ERRORS } from '../runtime/call/arg-errors.ts'
 
 // CommonJS modules seen from ESM: the class/function is the module itself, and also its `.default`.
 const Ajv2020 = Ajv2020Module.default

@@ -3,42 +3,14 @@
  * pages and JSON fragments, the features its tables asked for. Handlers read it; nothing in it changes
  * per request.
  */
-import type { ServerInfo, ServerOptions } from './api.ts'
-import type { Feature, HeaderCheck, ScopeCheck } from './feature.ts'
-import type { InputKit } from './runner.ts'
-import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './table.ts'
+import type { Core } from './shared/table.ts'
+import type { ServerInfo, ServerOptions } from './shared/api.ts'
+import type { Feature, HeaderCheck, ScopeCheck } from './shared/table.ts'
+import type { InputKit } from './shared/table.ts'
+import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
-import { implementationFor } from './compat.ts'
-import { META_SERVER_INFO } from './protocol.ts'
-
-export interface Core {
-  readonly info: ServerInfo
-  readonly options: ServerOptions<any>
-  readonly tools: ReadonlyMap<string, ToolEntry>
-  readonly prompts: ReadonlyMap<string, PromptEntry>
-  readonly resources: ReadonlyMap<string, ResourceEntry>
-  /** Resource templates, in declaration order (their matchers belong to the resources feature). */
-  readonly templates: readonly ResourceEntry[]
-  readonly features: ReadonlySet<Feature>
-  /** The `Mcp-Param-*` header check, when a table asked for it. */
-  readonly headerCheck: HeaderCheck | undefined
-  /** The `@scope` check, when a table asked for it. */
-  readonly scopeCheck: ScopeCheck | undefined
-  /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
-  readonly streamed: InputKit['streamed'] | undefined
-  /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
-  readonly serverMeta: string
-  /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
-  readonly completeTail: string
-  /** The same for list (and discover) results: with ttlMs and cacheScope. */
-  readonly listTail: string
-  /** The same for resources/read: with ttlMs and cacheScope. */
-  readonly readTail: string
-  /** A tool's tools/list entry as an object, parsed from its JSON text on first use. */
-  definition(tool: ToolEntry): ToolDefinition
-  /** Hands an exception to `onError` (else the console, as Workers logs show it); never throws. */
-  report(error: unknown, kind: string, name: string): void
-}
+import { implementationFor } from './shared/compat.ts'
+import { META_SERVER_INFO } from './shared/protocol.ts'
 
 export function buildCore(info: ServerInfo, registry: Registry): Core {
   const { options } = registry

@@ -2,9 +2,9 @@
  * What `createServer` was given: the dispatch tables of the tool modules (in order) and the trailing
  * options. Refuses a module the plugin did not transform, and names that two modules both declare.
  */
-import type { ServerOptions } from './api.ts'
-import type { Feature } from './feature.ts'
-import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './table.ts'
+import type { ServerOptions } from './shared/api.ts'
+import type { Feature } from './shared/table.ts'
+import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './shared/table.ts'
 
 export interface Registry {
   /** In module order, then declaration order. */
@@ -53,7 +53,7 @@ export function register(args: readonly unknown[]): Registry {
   let options: ServerOptions<any> = {}
   args.forEach((arg, index) => {
     if (typeof arg !== 'object' || arg === null) {
-      throw new TypeError(`createServer: argument ${index + 2} must be a tool module (import * as tools from './tools.ts') or the options object, not ${arg === null ? 'null' : typeof arg}.`)
+      throw new TypeError(`createServer: argument ${index + 2} must be a tool module (import * as tools from './call/tools.ts') or the options object, not ${arg === null ? 'null' : typeof arg}.`)
     }
     const table = (arg as any).__mcp
     if (isTable(table)) {

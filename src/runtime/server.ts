@@ -8,11 +8,10 @@
  * export default createServer({ name: 'ops', version: '1.0.0' }, incidents, { allowedOrigins: ['https://app.example'] })
  * ```
  */
-import type { McpServer, ServerInfo, ServerOptions } from './api.ts'
-import type { Execution } from './exchange.ts'
-import type { LiveSession } from './session/session.ts'
+import type { McpServer, ServerInfo, ServerOptions } from './shared/api.ts'
+import type { Execution, LiveSession } from './shared/api.ts'
 import { buildCore } from './core.ts'
-import { Transport } from './http.ts'
+import { Transport } from './http/serve.ts'
 import { register } from './registry.ts'
 
 /** A tool module as the plugin leaves it: its exports plus the `__mcp` dispatch table. */

@@ -5,7 +5,7 @@
  * asked. Results come back as the server sent them, minus the per-response envelope (`resultType`, the
  * serverInfo `_meta`, `ttlMs`, `cacheScope`) so a test can compare them whole; `request()` gives them raw.
  */
-import type { ContentPart, ElicitParams, ElicitResult, LogLevel, PromptMessage, ResourceContents } from '../runtime/api.ts'
+import type { ContentPart, ElicitParams, ElicitResult, LogLevel, PromptMessage, ResourceContents } from '../runtime/shared/api.ts'
 import { McpError, methodHeaders, readReply, type JsonRpcMessage } from './wire.ts'
 
 export const LATEST_PROTOCOL_VERSION = '2026-07-28'

@@ -1,9 +1,9 @@
 /** Return values → CallToolResults, per SCHEMA.md "Results" and its JSON rules. */
 import { describe, expect, it } from 'vitest'
-import { project, resultShaper, toJson, toJsonValue } from '../../src/runtime/results.ts'
-import { image, resourceLink, text } from '../../src/runtime/content.ts'
-import type { ToolResult } from '../../src/runtime/api.ts'
-import type { ResultPlan } from '../../src/runtime/table.ts'
+import { project, resultShaper, toJson, toJsonValue } from '../../src/runtime/call/results.ts'
+import { image, resourceLink, text } from '../../src/runtime/call/content.ts'
+import type { ToolResult } from '../../src/runtime/shared/api.ts'
+import type { ResultPlan } from '../../src/runtime/shared/table.ts'
 
 /** The CallToolResult the plan's shaper makes of `value` (for a titled client), as an object. */
 function shapeResult(value: unknown, plan: ResultPlan): ToolResult {

@@ -1,7 +1,7 @@
 /** Revival: validated JSON → Date, URL, bigint, Uint8Array, Set, Map, by the RevivePlan. */
 import { describe, expect, it } from 'vitest'
-import { revive } from '../../src/runtime/revive.ts'
-import type { RevivePlan } from '../../src/runtime/table.ts'
+import { revive } from '../../src/runtime/call/revive.ts'
+import type { RevivePlan } from '../../src/runtime/shared/table.ts'
 
 function ok(value: unknown, plan: RevivePlan): unknown {
   const result = revive(value, plan)

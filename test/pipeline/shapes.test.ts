@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { McpServer } from '../../src/runtime/api.ts'
+import type { McpServer } from '../../src/runtime/shared/api.ts'
 import { bundleWorker, loadWorker } from '../runtime/bundle.ts'
 import { legacyRequest, send } from '../runtime/helpers.ts'
 

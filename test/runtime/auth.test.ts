@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import type { AuthInfo, ToolContext } from '../../src/runtime/api.ts'
-import { fromOAuthProvider } from '../../src/runtime/oauth-provider.ts'
+import type { AuthInfo, ToolContext } from '../../src/runtime/shared/api.ts'
+import { fromOAuthProvider } from '../../src/runtime/http/oauth-provider.ts'
 import { legacyRequest, MCP, modernRequest, module, send, tool, URL_BASE } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 import mcp from '../../src/esbuild.ts'
 import type { McpAotOptions } from '../../src/plugin.ts'
-import type { McpServer } from '../../src/runtime/api.ts'
+import type { McpServer } from '../../src/runtime/shared/api.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 

@@ -5,16 +5,16 @@
  * and an AbortSignal), and `module()` hands every feature to the table, so these tests see the whole
  * runtime; generated code passes only what its declarations need.
  */
-import type { AjvError, Feature, PromptEntry, ResourceEntry, ResultPlan, RevivePlan, ToolDefinition, ToolEntry, ValidateFn } from '../../src/runtime/table.ts'
-import { table } from '../../src/runtime/table.ts'
-import type { McpServer } from '../../src/runtime/api.ts'
-import { contextRunner } from '../../src/runtime/context-runner.ts'
-import { paramHeadersFeature } from '../../src/runtime/param-headers.ts'
-import { scopesFeature } from '../../src/runtime/scopes.ts'
-import { promptsFeature } from '../../src/runtime/prompts.ts'
-import { resourcesFeature } from '../../src/runtime/resources.ts'
-import { reviver } from '../../src/runtime/revive.ts'
-import { resultShaper } from '../../src/runtime/results.ts'
+import type { AjvError, Feature, PromptEntry, ResourceEntry, ResultPlan, RevivePlan, ToolDefinition, ToolEntry, ValidateFn } from '../../src/runtime/shared/table.ts'
+import { table } from '../../src/runtime/shared/table.ts'
+import type { McpServer } from '../../src/runtime/shared/api.ts'
+import { contextRunner } from '../../src/runtime/input/context-runner.ts'
+import { paramHeadersFeature } from '../../src/runtime/features/param-headers.ts'
+import { scopesFeature } from '../../src/runtime/http/scopes.ts'
+import { promptsFeature } from '../../src/runtime/features/prompts.ts'
+import { resourcesFeature } from '../../src/runtime/features/resources.ts'
+import { reviver } from '../../src/runtime/call/revive.ts'
+import { resultShaper } from '../../src/runtime/call/results.ts'
 
 export const ALL_FEATURES: readonly Feature[] = [resourcesFeature, promptsFeature, paramHeadersFeature, scopesFeature]
 

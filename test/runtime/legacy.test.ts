@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import { resourceLink, text } from '../../src/runtime/content.ts'
-import type { ToolContext } from '../../src/runtime/api.ts'
+import { resourceLink, text } from '../../src/runtime/call/content.ts'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { definitionOf, legacyRequest, module, post, prompt, resource, send, tool } from './helpers.ts'
 
 const info = { name: 'ops', version: '2.1.0', title: 'Ops', description: 'Operations', websiteUrl: 'https://ops.example', instructions: 'Search first.' }

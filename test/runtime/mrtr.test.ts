@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import type { ToolContext } from '../../src/runtime/api.ts'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { legacyRequest, modernRequest, module, prompt, resource, send, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
@@ -60,10 +60,11 @@ describe('input-required rounds (MRTR)', () => {
     expect(r2.requestState).not.toBe(r1.requestState)
     const r3 = (await send(server, callTool('two_rounds', { inputResponses: { 'elicit-2': accept({ color: 'blue' }) }, requestState: r2.requestState }), SECRET)).body.result
     expect(r3.content[0].text).toBe('Bo likes blue')
-    // The answers travel encrypted: the state the client holds does not show them.
+    // The answers travel encrypted: the state the client holds does not show them. (Quoted "Bo": two bare
+    // letters turn up in random ciphertext about once in a hundred runs.)
     for (const state of [r1.requestState, r2.requestState]) {
       expect(state).toMatch(/^[A-Za-z0-9_-]+$/)
-      expect(Buffer.from(state, 'base64url').toString('latin1')).not.toMatch(/Bo|elicit|two_rounds|tools\/call/)
+      expect(Buffer.from(state, 'base64url').toString('latin1')).not.toMatch(/"Bo"|elicit|two_rounds|tools\/call/)
     }
   })
 
@@ -154,7 +155,7 @@ describe('input-required rounds (MRTR)', () => {
     // The answers travel encrypted: the state the client holds does not show them.
     for (const state of [r1.requestState, r2.requestState]) {
       expect(state).toMatch(/^[A-Za-z0-9_-]+$/)
-      expect(Buffer.from(state, 'base64url').toString('latin1')).not.toMatch(/Bo|elicit|two_rounds|tools\/call/)
+      expect(Buffer.from(state, 'base64url').toString('latin1')).not.toMatch(/"Bo"|elicit|two_rounds|tools\/call/)
     }
   })
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { Project } from '../../src/compiler/project.ts'
 import { createServer } from '../../src/runtime/server.ts'
-import { ToolError } from '../../src/runtime/errors.ts'
+import { ToolError } from '../../src/runtime/call/errors.ts'
 import { bundleWorker, loadWorker as load, ROOT } from './bundle.ts'
 import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
 
@@ -72,11 +72,11 @@ describe('pay for what you use', () => {
 
   it('prompts/get and resources/read share one validate → revive → run helper (validate-run.ts, which tools.ts does not import)', () => {
     const source = (file: string) => readFileSync(`${ROOT}src/runtime/${file}`, 'utf8')
-    for (const file of ['prompts.ts', 'resources.ts']) {
+    for (const file of ['features/prompts.ts', 'features/resources.ts']) {
       expect(source(file), file).toContain('validateAndRun(')
       expect(source(file), file).not.toMatch(/argumentErrors\(|callPlain\(|\.revive\(/)
     }
-    expect(source('tools.ts')).not.toContain('validate-run')
+    expect(source('call/tools.ts')).not.toContain('validate-run')
   })
 
   it('a server whose declarations use them bundles them', async () => {

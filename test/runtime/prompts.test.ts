@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import { ToolError } from '../../src/runtime/errors.ts'
-import { image, resource as embedded, resourceLink } from '../../src/runtime/content.ts'
+import { ToolError } from '../../src/runtime/call/errors.ts'
+import { image, resource as embedded, resourceLink } from '../../src/runtime/call/content.ts'
 import { ajvError, legacyRequest, modernRequest, module, prompt, resource, send, validator } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }

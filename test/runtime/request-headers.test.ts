@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { paramHeaderProblem, paramHeaders } from '../../src/runtime/param-headers.ts'
-import { decodeHeaderValue, headerValue } from '../../src/runtime/request-headers.ts'
+import { paramHeaderProblem, paramHeaders } from '../../src/runtime/features/param-headers.ts'
+import { decodeHeaderValue, headerValue } from '../../src/runtime/shared/request-headers.ts'
 import { definitionOf, tool } from './helpers.ts'
 
 describe('mirrored request headers', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import { ToolError } from '../../src/runtime/errors.ts'
+import { ToolError } from '../../src/runtime/call/errors.ts'
 import { ajvError, legacyRequest, modernRequest, module, resource, send, validator } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }

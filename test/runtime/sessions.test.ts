@@ -5,7 +5,7 @@
  * option nothing changes (the stateless behaviour is in legacy.test.ts and mrtr.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ToolContext } from '../../src/runtime/api.ts'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { memorySessions } from '../../src/runtime/session/memory.ts'
 import { sseReader } from '../helpers/sse-reader.ts'

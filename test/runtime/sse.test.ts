@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import type { ToolContext } from '../../src/runtime/api.ts'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { eventually, legacyRequest, modernRequest, module, parseSse, send, sleep, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
-import { ToolError } from '../../src/runtime/errors.ts'
-import type { ToolContext } from '../../src/runtime/api.ts'
+import { ToolError } from '../../src/runtime/call/errors.ts'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { ajvError, eventually, MCP, modernRequest, module, objectValidator, send, sleep, tool, validator } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }

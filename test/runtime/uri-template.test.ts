@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileTemplate } from '../../src/runtime/uri-template.ts'
+import { compileTemplate } from '../../src/runtime/features/uri-template.ts'
 
 const match = (template: string, uri: string) => compileTemplate(template)(uri)
 

@@ -1,7 +1,7 @@
 /** ajv error objects → argument error lines, on hand-written errors (the shapes ajv reports). */
 import { describe, expect, it } from 'vitest'
-import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, pointerToPath } from '../../src/runtime/arg-errors.ts'
-import type { AjvError } from '../../src/runtime/table.ts'
+import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, pointerToPath } from '../../src/runtime/call/arg-errors.ts'
+import type { AjvError } from '../../src/runtime/shared/table.ts'
 
 const err = (instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown> = {}): AjvError => ({
   instancePath,

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import { compileValidator, RUNTIME_IMPORT } from '../../src/compiler/validator.ts'
-import { argumentErrors } from '../../src/runtime/arg-errors.ts'
-import type { ValidateFn } from '../../src/runtime/table.ts'
+import { argumentErrors } from '../../src/runtime/call/arg-errors.ts'
+import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 
 const internal = pathToFileURL(fileURLToPath(new URL('../../src/runtime/internal.ts', import.meta.url))).href
 const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-validator-'))

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { closed, linesFor, load } from './load.ts'
-import type { ValidateFn } from '../../src/runtime/table.ts'
+import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 
 /** A validator for `{ p: fragment }`, p required. */
 const one = (fragment: object): Promise<ValidateFn> => load(closed({ p: fragment }))

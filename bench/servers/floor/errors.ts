@@ -1,5 +1,5 @@
 /** ajv errors → SCHEMA.md's argument error lines, one per failed rule, each naming the path. */
-import type { AjvError } from '../../../src/runtime/table.ts'
+import type { AjvError } from '../../../src/runtime/shared/table.ts'
 
 function path(instancePath: string, prop?: string): string {
   let out = ''

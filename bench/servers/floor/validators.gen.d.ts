@@ -1,5 +1,5 @@
 /** Types of validators.gen.js, which build.ts writes (it is not committed). */
-import type { ValidateFn } from '../../../src/runtime/table.ts'
+import type { ValidateFn } from '../../../src/runtime/shared/table.ts'
 
 export declare const echo: ValidateFn
 export declare const add: ValidateFn

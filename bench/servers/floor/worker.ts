@@ -6,7 +6,7 @@
  */
 import { echo, add, create_order, TOOLS_LIST } from './validators.gen.js'
 import { errorLines } from './errors.ts'
-import type { ValidateFn } from '../../../src/runtime/table.ts'
+import type { ValidateFn } from '../../../src/runtime/shared/table.ts'
 
 const VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']
 const HEADERS = { 'content-type': 'application/json' }

@@ -8,19 +8,9 @@
  * A host is a function from the server's `serve` to the server's `fetch`; memory.ts and
  * src/cloudflare build theirs with `sessionFront`.
  */
-import type { Execution } from '../exchange.ts'
-import type { LiveSession } from './session.ts'
-import { errorText, RpcError } from '../jsonrpc.ts'
-import { INVALID_REQUEST } from '../protocol.ts'
-
-/** The server's transport: serves one request, inside `session` when one is given. */
-export type SessionServe = (request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession) => Promise<Response>
-
-/** The server's fetch once a session host fronts it. */
-export type SessionFetch = (request: Request, env: unknown, execution: Execution | undefined) => Promise<Response>
-
-/** The `sessions` option of createServer: `memorySessions()` (mcp-aot) or `durableSessions()` (mcp-aot/cloudflare). */
-export type SessionHost = (serve: SessionServe) => SessionFetch
+import type { Execution, SessionFetch, SessionHost, SessionServe } from '../shared/api.ts'
+import { errorText, RpcError } from '../shared/jsonrpc.ts'
+import { INVALID_REQUEST } from '../shared/protocol.ts'
 
 /** What a host provides: where sessions live. */
 export interface SessionStore {

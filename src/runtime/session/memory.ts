@@ -6,7 +6,8 @@
  * another's stream, so the tool call would hang; there it refuses to start. On Workers use
  * `durableSessions()` from `mcp-aot/cloudflare`.
  */
-import { DEFAULT_IDLE_MS, type SessionHost, sessionFront, unknownSession } from './front.ts'
+import type { SessionHost } from '../shared/api.ts'
+import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from './front.ts'
 import { Session } from './session.ts'
 
 export interface MemorySessionsOptions {

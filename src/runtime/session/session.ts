@@ -9,28 +9,12 @@
  * The runtime reaches this class only through the `LiveSession` interface (types only), so a server
  * without a session host bundles none of it.
  */
-import type { InputRequest } from '../api.ts'
-import type { Channel } from '../channel.ts'
-import { errorText, isObject, RpcError } from '../jsonrpc.ts'
-import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../protocol.ts'
-import { SSE_HEADERS } from '../dispatch.ts'
-import { sessionCapabilities } from '../session.ts'
-
-/** What the runtime sees of a session (exchange.ts, dispatch.ts, input-round.ts, methods.ts, http.ts). */
-export interface LiveSession {
-  readonly id: string
-  /** What the client declared at initialize. */
-  readonly capabilities: Record<string, any>
-  /** The least severity a log message needs (set by `logging/setLevel`). */
-  readonly logLevel: number
-  setLevel(severity: number): void
-  /** Sends each request on `channel` and resolves with the client's results by key. */
-  ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>>
-  /** A JSON-RPC response the client POSTed: settles the request it answers. */
-  answer(message: Record<string, any>): void
-  /** Any method but POST and OPTIONS: GET opens a notification stream, DELETE ends the session, others are 405. */
-  other(method: string, cors: Record<string, string> | undefined): Response
-}
+import type { InputRequest, LiveSession } from '../shared/api.ts'
+import type { Channel } from '../shared/channel.ts'
+import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
+import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
+import { SSE_HEADERS } from '../shared/channel.ts'
+import { sessionCapabilities } from '../shared/session-id.ts'
 
 /** What a host keeps of a session between requests (a Durable Object in its storage). */
 export interface SessionRecord {
@@ -77,7 +61,7 @@ export class Session implements LiveSession {
     return this.#logLevel
   }
 
-  /** The capabilities the client declared at initialize (the id carries them, see ../session.ts). */
+  /** The capabilities the client declared at initialize (the id carries them, see shared/session-id.ts). */
   get capabilities(): Record<string, any> {
     return sessionCapabilities(this.id)
   }

@@ -1,0 +1,52 @@
+/**
+ * The methods each era serves, as tables from method name to handler. Tools are built in; resources,
+ * prompts and completion come from the features the tables asked for. A feature the server has none of
+ * (no prompts, say) has no methods either, so its capability is not declared and its methods are
+ * "method not found".
+ */
+import type { Handler, Methods } from '../shared/table.ts'
+import type { Core } from '../shared/table.ts'
+import type { Exchange } from '../shared/exchange.ts'
+import { discoverResult } from './handshake.ts'
+import { RpcError } from '../shared/jsonrpc.ts'
+import { listPages, toolItems } from '../shared/lists.ts'
+import { INVALID_PARAMS, levelOf } from '../shared/protocol.ts'
+import { callTool } from '../call/tools.ts'
+
+/** The methods both eras serve. */
+function shared(core: Core): Map<string, Handler> {
+  const methods = new Map<string, Handler>()
+  if (core.tools.size > 0) {
+    const tools = [...core.tools.values()]
+    methods.set('tools/list', listPages('tools', (flavour) => toolItems(core, tools, flavour), core.listTail))
+    methods.set('tools/call', callTool)
+  }
+  for (const feature of core.features) feature.methods?.(core, methods)
+  return methods
+}
+
+const EMPTY = '{}'
+
+/** Both eras' method tables, built once per server. */
+export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
+  const base = shared(core)
+  const modern = new Map(base)
+  const discover = discoverResult(core, base)
+  modern.set('server/discover', () => discover)
+  const legacy = new Map(base)
+  legacy.set('ping', () => EMPTY)
+  // Stateless, the level cannot be kept for later requests (accepted so clients that set it work); a live
+  // session keeps it.
+  legacy.set('logging/setLevel', (_core, exchange, params) => {
+    const level = levelOf(params?.level)
+    if (level === undefined) return new RpcError(INVALID_PARAMS, `Unknown log level ${JSON.stringify(params?.level)}.`)
+    exchange.session?.setLevel(level)
+    return EMPTY
+  })
+  if (base.has('resources/read')) {
+    // Accepted for clients that subscribe; no update is ever sent (the table is fixed at build time).
+    legacy.set('resources/subscribe', () => EMPTY)
+    legacy.set('resources/unsubscribe', () => EMPTY)
+  }
+  return { modern, legacy }
+}

@@ -1,0 +1,80 @@
+/**
+ * The response to one request: a single JSON body, or, once the handler sends a notification (progress,
+ * a log message) to a client that accepts `text/event-stream`, an SSE stream that carries those
+ * notifications and then the response. The choice is made lazily, so a call that notifies nothing is
+ * answered with plain JSON.
+ */
+import { errorText, notificationText, type RequestId, resultText, RpcError } from './jsonrpc.ts'
+
+/** The headers of an SSE response (before any CORS headers). */
+export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
+
+const encoder = /* @__PURE__ */ new TextEncoder()
+
+export class Channel {
+  readonly #headers: Record<string, string>
+  readonly #onCancel: () => void
+  #resolve!: (response: Response) => void
+  #stream: ReadableStreamDefaultController<Uint8Array> | undefined
+  #closed = false
+  /** Resolves with the SSE response at the first notification, or with the JSON response at the end. */
+  readonly response: Promise<Response>
+
+  /** `headers`: the SSE response's headers; `onCancel`: the client closed the stream. */
+  constructor(headers: Record<string, string>, onCancel: () => void) {
+    this.#headers = headers
+    this.#onCancel = onCancel
+    this.response = new Promise((resolve) => (this.#resolve = resolve))
+  }
+
+  /** Sends a notification; opens the SSE stream on the first one. Dropped once the response is sent. */
+  notify(method: string, params: unknown): void {
+    this.send(notificationText(method, params))
+  }
+
+  /** Sends one JSON-RPC message (a notification, or a session's request to the client); opens the stream. */
+  send(text: string): void {
+    if (this.#closed) return
+    if (!this.#stream) this.#open()
+    this.#write(text)
+  }
+
+  /** Ends the exchange with the response: as JSON if nothing was streamed, else as the last event. */
+  finish(text: () => string, json: () => Response): void {
+    if (this.#closed) return
+    this.#closed = true
+    if (!this.#stream) {
+      this.#resolve(json())
+      return
+    }
+    this.#write(text())
+    try {
+      this.#stream.close()
+    } catch {
+      // The client already went away.
+    }
+  }
+
+  #open(): void {
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#stream = controller
+      },
+      cancel: () => {
+        this.#closed = true
+        this.#onCancel()
+      },
+    })
+    this.#resolve(new Response(body, { status: 200, headers: this.#headers }))
+  }
+
+  #write(text: string): void {
+    try {
+      this.#stream!.enqueue(encoder.encode(`event: message\ndata: ${text}\n\n`))
+    } catch {
+      this.#closed = true
+    }
+  }
+}
+
+/** Methods whose function may notify (progress, log messages) while it runs. */
