@@ -28,7 +28,7 @@ export interface ArtifactOptions {
   /** The server's name, version and description in the artefacts; default: from the root's package.json. */
   server?: Partial<ServerIdentity>
   /**
-   * Provider profiles to write besides the portable schema (README § Provider profiles): in the manifest
+   * Provider profiles to write besides the portable schema (docs/profiles-and-tokens.md): in the manifest
    * per tool, and in the bundle for `createServer({ profile })`.
    */
   profiles?: readonly ProfileName[]

@@ -5,7 +5,7 @@
  */
 import type { Loc } from './ir.ts'
 
-/** The stable codes. The README's table is checked against this list by a test. */
+/** The stable codes. docs/diagnostics.md (each with a before and after example) is checked against this list by tests. */
 export const CODES = {
   MCP001: 'invalid tool, resource or prompt name',
   MCP002: 'unknown JSDoc tag',

@@ -381,7 +381,7 @@ export class Resolver {
     if (name === 'ToolContext') return { kind: 'special', name: 'context' }
     if (name === 'ToolResult') return { kind: 'special', name: 'result' }
     if (CONTENT_TYPES.has(name)) return { kind: 'special', name: 'content' }
-    return this.refuse('MCP018', `mcp-aot exports no type named ${name}. See the type table in the README (Int, Min, MaxLength, Email, …).`, env, node)
+    return this.refuse('MCP018', `mcp-aot exports no type named ${name}. See the type table in docs/writing-tools.md (Int, Min, MaxLength, Email, …).`, env, node)
   }
 
   objectOf(r: Resolved, what: string, env: Env, node: any): ObjectIR {

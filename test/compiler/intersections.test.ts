@@ -1,6 +1,6 @@
 /**
  * Intersections intersect (issue 8, items 1, 6, 9): `A & B` accepts what both accept, as TypeScript reads it.
- * Expectations are written by hand from the rules in README.md § Types.
+ * Expectations are written by hand from the rules in docs/writing-tools.md (the type table).
  */
 import { describe, expect, it } from 'vitest'
 import { codesFor, fragment, refuse, tool, IMPORTS } from './golden.ts'

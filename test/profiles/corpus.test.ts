@@ -1,7 +1,7 @@
 /**
  * The corpus under every profile, held to each provider's documented rules (provider-rules.ts): a tool a
  * profile accepts or degrades breaks no rule; a tool it refuses has a problem and breaks a rule; the
- * request limits agree; and the README's table is what this corpus measures.
+ * request limits agree; and the table of docs/profiles-and-tokens.md is what this corpus measures.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -40,8 +40,8 @@ describe('the corpus under each provider profile', () => {
       })
     })
   }
-  it('the README table is what the corpus measures', async () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+  it('the table of docs/profiles-and-tokens.md is what the corpus measures', async () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../docs/profiles-and-tokens.md'), 'utf8')
     const block = /<!-- corpus-table -->\n([\s\S]*?)\n<!-- \/corpus-table -->/.exec(readme)
     expect(block?.[1]).toBe(await corpusTable())
   })

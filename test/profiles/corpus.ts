@@ -1,7 +1,7 @@
 /**
  * The corpus (test/fixtures/corpus) as a model sees it: mcp-aot's tools/list under every profile, and the
  * official SDK + zod's tools/list for the same tools, each held to the providers' rules (provider-rules.ts),
- * with o200k tokens per tool. `corpusTable()` is the README's table.
+ * with o200k tokens per tool. `corpusTable()` is the table of docs/profiles-and-tokens.md.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

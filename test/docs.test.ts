@@ -1,0 +1,242 @@
+/**
+ * docs/ kept true. Every fenced block in docs/ is preceded by a `<!-- check: kind args -->` line saying how
+ * it is checked, and is checked that way here:
+ * - `tool [names…]`: built through the plugin (Rollup) with no error and no warning, declaring these tools;
+ * - `before MCPnnn` / `after MCPnnn` (docs/diagnostics.md): the before example gives exactly that one code,
+ *   the after example builds clean; `file MCPnnn path` is a second file both are built with;
+ * - `excerpt path`: its lines, in order, are lines of that tested file (indentation aside);
+ * - `commands dir`: every command is an npm script of dir/package.json, a template, or a CLI command;
+ * - `build-output path`: the file built through the plugin prints these lines;
+ * - `diagram`: every MCP method it names (`tools/call`) is one the runtime serves.
+ * And every relative link and #anchor in README.md and docs/ points at a file and heading that exist.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { transform } from 'esbuild'
+import { rollup } from 'rollup'
+import { describe, expect, it } from 'vitest'
+import { CODES } from '../src/compiler/diagnostics.ts'
+import mcpRollup from '../src/rollup.ts'
+import { compileFiles } from './compiler/harness.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const DOCS = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)
+const PAGES = ['README.md', ...DOCS]
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8')
+
+interface Block {
+  page: string
+  line: number
+  lang: string
+  kind: string
+  args: string[]
+  text: string
+}
+
+/** The fenced blocks of a page, each with the check line above it (kind '' when there is none). */
+function blocksOf(page: string): Block[] {
+  const lines = read(page).split('\n')
+  const out: Block[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S*)$/.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.indexOf('```', i + 1)
+    if (end < 0) throw new Error(`${page}:${i + 1}: an unclosed code block`)
+    const check = /^<!-- check: (\S+)((?: \S+)*) -->$/.exec(lines[i - 1] ?? '')
+    out.push({ page, line: i + 1, lang: open[1]!, kind: check?.[1] ?? '', args: check?.[2]!.trim().split(' ').filter(Boolean) ?? [], text: lines.slice(i + 1, end).join('\n') + '\n' })
+    i = end
+  }
+  return out
+}
+
+const BLOCKS = DOCS.flatMap(blocksOf)
+const where = (b: Block) => `${b.page}:${b.line}`
+
+const stripTypes = {
+  name: 'strip-types',
+  async transform(code: string, id: string) {
+    if (!/\.ts$/.test(id)) return null
+    return { code: (await transform(code, { loader: 'ts', format: 'esm' })).code }
+  },
+}
+
+interface Built {
+  /** The codes of the findings, errors and warnings, in the order printed. */
+  codes: string[]
+  /** The error text (empty when the build succeeded). */
+  error: string
+}
+
+/** Builds `files` (the first one is the entry) in a fresh folder through the plugin; with `root`, the files already there. */
+async function build(files: Record<string, string>, options: { profiles?: string[]; root?: string } = {}): Promise<Built> {
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'mcp-aot-docs-'))
+  try {
+    if (!options.root) for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), text)
+    }
+    const warnings: string[] = []
+    let error = ''
+    try {
+      const b = await rollup({
+        input: join(root, Object.keys(files)[0]!),
+        plugins: [mcpRollup({ root, profiles: options.profiles as any }), stripTypes],
+        onwarn: (w) => void (/ - warning MCP\d{3}/.test(w.message) && warnings.push(w.message)),
+      })
+      await b.close()
+    } catch (e) {
+      error = String((e as Error).message)
+    }
+    const codes = [...error.matchAll(/ - error (MCP\d{3})/g), ...warnings.join('\n').matchAll(/ - warning (MCP\d{3})/g)].map((m) => m[1]!)
+    return { codes, error }
+  } finally {
+    if (!options.root) rmSync(root, { recursive: true, force: true })
+  }
+}
+
+describe('every block in docs/ says how it is checked', () => {
+  it('has a check line', () => {
+    expect(BLOCKS.filter((b) => b.kind === '').map(where)).toEqual([])
+    expect(BLOCKS.length).toBeGreaterThan(0)
+  })
+  it('uses a known kind', () => {
+    const kinds = new Set(['tool', 'before', 'after', 'file', 'excerpt', 'commands', 'build-output', 'diagram'])
+    expect(BLOCKS.filter((b) => !kinds.has(b.kind)).map((b) => `${where(b)} ${b.kind}`)).toEqual([])
+  })
+})
+
+describe('tool blocks build through the plugin without a finding', () => {
+  for (const b of BLOCKS.filter((b) => b.kind === 'tool')) {
+    it(where(b), async () => {
+      const out = await build({ 'src/tools.ts': b.text })
+      expect(out.error).toBe('')
+      expect(out.codes).toEqual([])
+      if (b.args.length > 0) expect(await toolNames(b.text)).toEqual(b.args)
+    })
+  }
+})
+
+/** The names a module declares, as the compiler reads them. */
+async function toolNames(source: string): Promise<string[]> {
+  return compileFiles({ 'src/tools.ts': source }).declarations.map((d) => d.name)
+}
+
+describe('docs/diagnostics.md: every code, before and after', () => {
+  const diag = BLOCKS.filter((b) => b.page === 'docs/diagnostics.md')
+  const lint = ['MCP101', 'MCP102', 'MCP103', 'MCP104', 'MCP105']
+  const codes = [...Object.keys(CODES), ...lint]
+  it('has one before and one after example per code, and no other code', () => {
+    for (const kind of ['before', 'after']) {
+      expect(diag.filter((b) => b.kind === kind).map((b) => b.args[0])).toEqual(codes)
+    }
+    expect(diag.filter((b) => b.kind === 'file').every((b) => codes.includes(b.args[0]!))).toBe(true)
+  })
+  it('has a heading per code, in order', () => {
+    expect([...read('docs/diagnostics.md').matchAll(/^### (MCP\d{3})\b/gm)].map((m) => m[1])).toEqual(codes)
+  })
+  for (const code of codes) {
+    const extra = Object.fromEntries(diag.filter((b) => b.kind === 'file' && b.args[0] === code).map((b) => [b.args[1]!, b.text]))
+    const profiles = code === 'MCP105' ? ['openai-strict'] : undefined
+    const before = diag.find((b) => b.kind === 'before' && b.args[0] === code)
+    const after = diag.find((b) => b.kind === 'after' && b.args[0] === code)
+    it(`${code}: the before example gives exactly ${code}`, async () => {
+      expect((await build({ 'src/tools.ts': before!.text, ...extra }, { profiles })).codes).toEqual([code])
+    })
+    it(`${code}: the after example builds clean`, async () => {
+      const out = await build({ 'src/tools.ts': after!.text, ...extra }, { profiles })
+      expect(out.error).toBe('')
+      expect(out.codes).toEqual([])
+    })
+  }
+})
+
+describe('excerpts are lines of tested files', () => {
+  for (const b of BLOCKS.filter((b) => b.kind === 'excerpt')) {
+    it(`${where(b)} from ${b.args[0]}`, () => {
+      const file = read(b.args[0]!).split('\n').map((l) => l.trim())
+      let at = 0
+      for (const line of b.text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+        const found = file.indexOf(line, at)
+        expect(found, `${line} (after line ${at} of ${b.args[0]})`).toBeGreaterThanOrEqual(0)
+        at = found + 1
+      }
+    })
+  }
+})
+
+describe('commands exist', () => {
+  for (const b of BLOCKS.filter((b) => b.kind === 'commands')) {
+    it(`${where(b)} in ${b.args[0]}`, () => {
+      const scripts: Record<string, string> = JSON.parse(read(join(b.args[0]!, 'package.json'))).scripts
+      for (const raw of b.text.split('\n').filter(Boolean)) {
+        const line = raw.replace(/\s+#.*$/, '')
+        let m: RegExpExecArray | null
+        if ((m = /^npm run (\S+)/.exec(line))) expect(scripts, line).toHaveProperty([m[1]!])
+        else if ((m = /^npm (test|start)$/.exec(line))) expect(scripts, line).toHaveProperty([m[1]!])
+        else if ((m = /^npx mcp-aot init \S+ --template (\S+)$/.exec(line))) expect(existsSync(join(ROOT, 'templates', m[1]!)), line).toBe(true)
+        else if ((m = /^npx mcp-aot (\w+)\b/.exec(line))) expect(existsSync(join(ROOT, 'src/cli', `${m[1]}.ts`)), line).toBe(true)
+        else expect(line, 'a command this test knows').toMatch(/^cd \S+ && npm install$/)
+      }
+    })
+  }
+})
+
+describe('build output is what the build prints', () => {
+  for (const b of BLOCKS.filter((b) => b.kind === 'build-output')) {
+    it(`${where(b)} from ${b.args[0]}`, async () => {
+      const path = b.args[0]!
+      const out = await build({ [path]: '' }, { root: ROOT })
+      const printed = out.error.split('\n').map((l) => l.trimEnd())
+      for (const line of b.text.split('\n').filter((l) => l && l !== '…')) expect(printed).toContain(line.trimEnd())
+    })
+  }
+})
+
+describe('diagrams name methods the runtime serves', () => {
+  const runtime = readdirSync(join(ROOT, 'src/runtime'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n')
+  for (const b of BLOCKS.filter((b) => b.kind === 'diagram')) {
+    it(where(b), () => {
+      const methods = [...b.text.matchAll(/\b[a-z]+\/[a-z][A-Za-z]+\b/g)].map((m) => m[0])
+      expect(methods.length).toBeGreaterThan(0)
+      expect(methods.filter((m) => !runtime.includes(`'${m}'`))).toEqual([])
+    })
+  }
+})
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function anchorsOf(page: string): Set<string> {
+  const seen = new Map<string, number>()
+  const out = new Set<string>()
+  const text = read(page).replace(/^```[\s\S]*?^```$/gm, '')
+  for (const m of text.matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')
+    const n = seen.get(base) ?? 0
+    seen.set(base, n + 1)
+    out.add(n === 0 ? base : `${base}-${n}`)
+  }
+  return out
+}
+
+describe('links', () => {
+  for (const page of PAGES) {
+    it(`every relative link and anchor in ${page} resolves`, () => {
+      const text = read(page).replace(/^```[\s\S]*?^```$/gm, '')
+      const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l))
+      const broken = links.filter((link) => {
+        const [path, anchor] = link.split('#') as [string, string | undefined]
+        const target = path === '' ? page : relative(ROOT, resolve(ROOT, dirname(page), path))
+        if (!existsSync(join(ROOT, target))) return true
+        return anchor !== undefined && !anchorsOf(target).has(anchor)
+      })
+      expect(broken).toEqual([])
+    })
+  }
+  it('README.md links every page of docs/', () => {
+    const readme = read('README.md')
+    expect(DOCS.filter((d) => !readme.includes(`](${d})`))).toEqual([])
+  })
+})
