@@ -2,13 +2,15 @@
  * Build-time constants: the value of an expression TypeScript itself folds to a literal (an enum
  * member's initializer, a parameter default). Literals, `-x`/`~x`, arithmetic, bit operators, string
  * concatenation and templates of constants, `as const`; names and `E.member` through the caller's lookups.
+ * Parameter defaults may also be JSON arrays and objects of constants (`= []`, `= { unit: 'c' }`), and
+ * members of them (`Sizes.M`, `Steps[0]`).
  */
-import type { Literal } from './ir.ts'
+import type { JsonConstant, Literal } from './ir.ts'
 
 export interface ConstantScope {
   /** The value a bare name stands for, or undefined when it is not a constant. */
-  name(name: string): Literal | undefined
-  /** The value of `object.member` (an enum member), or undefined. */
+  name(name: string): JsonConstant | undefined
+  /** The value of `object.member` when `object` is an enum, or undefined. */
   member(object: string, member: string): Literal | undefined
 }
 
@@ -24,14 +26,47 @@ export function literalValue(node: any): Literal | undefined {
   return constantValue(node, NO_NAMES)
 }
 
-/** The constant value of `node`, or undefined when it is not one (a call, a variable, an object…). */
+/** The literal value of `node`, or undefined when it is not one (a call, a variable, an array…). */
 export function constantValue(node: any, scope: ConstantScope): Literal | undefined {
   const value = fold(node, scope)
-  return typeof value === 'number' && !Number.isFinite(value) ? undefined : value
+  return isLiteral(value) ? value : undefined
 }
 
-function fold(node: any, scope: ConstantScope): Literal | undefined {
+/** The JSON value of `node` (a literal, or an array or object of constants), or undefined when it is not one. */
+export function constantJson(node: any, scope: ConstantScope): JsonConstant | undefined {
+  return finite(fold(node, scope))
+}
+
+/** JSON has no NaN or Infinity: a value that folds to one is not a JSON constant. */
+const finite = (v: JsonConstant | undefined): JsonConstant | undefined => (typeof v === 'number' && !Number.isFinite(v) ? undefined : v)
+
+/**
+ * An array or object literal without `as const` (through parentheses, `satisfies` and other assertions): a name
+ * bound to one is not a constant, since any code may change the value. `as const` makes it readonly.
+ */
+export function isMutableLiteral(node: any): boolean {
+  for (;;) {
+    if (node?.type === 'TSAsExpression' && node.typeAnnotation?.type === 'TSTypeReference' && node.typeAnnotation.typeName?.name === 'const') return false
+    if (!['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion'].includes(node?.type)) break
+    node = node.expression
+  }
+  return node?.type === 'ArrayExpression' || node?.type === 'ObjectExpression'
+}
+
+const isLiteral = (v: JsonConstant | undefined): v is Literal =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
+
+/** An object key as written (`a`, `'a'`, `1`), or undefined for a computed one. */
+function keyOf(property: any): string | undefined {
+  if (property.computed) return undefined
+  const key = property.key
+  if (key.type === 'Identifier') return key.name
+  return key.type === 'StringLiteral' || key.type === 'NumericLiteral' ? String(key.value) : undefined
+}
+
+function fold(node: any, scope: ConstantScope): JsonConstant | undefined {
   switch (node?.type) {
+    case 'NullLiteral': return null
     case 'StringLiteral':
     case 'NumericLiteral':
     case 'BooleanLiteral': return node.value
@@ -49,6 +84,26 @@ function fold(node: any, scope: ConstantScope): Literal | undefined {
     case 'TSSatisfiesExpression':
     case 'TSNonNullExpression':
     case 'TSTypeAssertion': return fold(node.expression, scope)
+    case 'ArrayExpression': {
+      const out: JsonConstant[] = []
+      for (const element of node.elements) {
+        // No holes and no spreads: each element is written.
+        const v = element && element.type !== 'SpreadElement' ? finite(fold(element, scope)) : undefined
+        if (v === undefined) return undefined
+        out.push(v)
+      }
+      return out
+    }
+    case 'ObjectExpression': {
+      const out: { [key: string]: JsonConstant } = {}
+      for (const property of node.properties) {
+        const key = property.type === 'ObjectProperty' ? keyOf(property) : undefined
+        const v = key === undefined || key === '__proto__' ? undefined : finite(fold(property.value, scope))
+        if (v === undefined) return undefined
+        out[key!] = v
+      }
+      return out
+    }
     case 'UnaryExpression': {
       const v = fold(node.argument, scope)
       if (typeof v !== 'number') return undefined
@@ -57,16 +112,20 @@ function fold(node: any, scope: ConstantScope): Literal | undefined {
     case 'BinaryExpression': {
       const a = fold(node.left, scope)
       const b = fold(node.right, scope)
-      if (a === undefined || b === undefined || typeof a === 'boolean' || typeof b === 'boolean') return undefined
+      if ((typeof a !== 'string' && typeof a !== 'number') || (typeof b !== 'string' && typeof b !== 'number')) return undefined
       if (node.operator === '+') return typeof a === 'string' || typeof b === 'string' ? String(a) + String(b) : a + b
       const op = Object.hasOwn(NUMERIC, node.operator) ? NUMERIC[node.operator]! : undefined
       return op !== undefined && typeof a === 'number' && typeof b === 'number' ? op(a, b) : undefined
     }
     case 'Identifier': return scope.name(node.name)
     case 'MemberExpression': {
-      if (node.object.type !== 'Identifier') return undefined
-      const key = node.computed ? (node.property.type === 'StringLiteral' ? node.property.value : undefined) : node.property.name
-      return key === undefined ? undefined : scope.member(node.object.name, key)
+      const key = node.computed ? fold(node.property, scope) : node.property.name
+      if (typeof key !== 'string' && typeof key !== 'number') return undefined
+      const member = node.object.type === 'Identifier' ? scope.member(node.object.name, String(key)) : undefined
+      if (member !== undefined) return member
+      // A member of a constant array or object (`Sizes.M`, `Steps[0]`): its own properties only.
+      const object = fold(node.object, scope)
+      return object !== null && typeof object === 'object' && Object.hasOwn(object, key) ? (object as Record<string, JsonConstant>)[key] : undefined
     }
     default: return undefined
   }

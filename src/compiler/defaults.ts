@@ -1,7 +1,7 @@
-/** Whether a literal default is accepted by its own fragment (SCHEMA.md: otherwise a build error). */
+/** Whether a default (a JSON constant) is accepted by its own fragment (SCHEMA.md: otherwise a build error). */
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { formats as runtimeFormats } from '../runtime/validators/formats.ts'
-import type { Literal, TypeIR } from './ir.ts'
+import type { JsonConstant, TypeIR } from './ir.ts'
 
 /** The same format semantics the generated validators use: mcp-aot's run-time checks, else ajv-formats' inlined ones. */
 function fitsFormat(format: string, value: string): boolean {
@@ -13,9 +13,14 @@ function fitsFormat(format: string, value: string): boolean {
   return true
 }
 
-export function fitsDefault(type: TypeIR, value: Literal): boolean {
+const isObject = (v: JsonConstant): v is { [key: string]: JsonConstant } => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+export function fitsDefault(type: TypeIR, value: JsonConstant): boolean {
   switch (type.kind) {
-    case 'any': case 'nonnull': return true
+    case 'any': return true
+    case 'nonnull': return value !== null
+    case 'nonprimitive': return value !== null && typeof value === 'object'
+    case 'object-any': return isObject(value)
     case 'boolean': return typeof value === 'boolean'
     case 'number':
       return typeof value === 'number' && (!type.integer || Number.isInteger(value)) &&
@@ -31,10 +36,26 @@ export function fitsDefault(type: TypeIR, value: Literal): boolean {
     case 'date': return typeof value === 'string' && fitsFormat('date-time', value)
     case 'url': return typeof value === 'string' && fitsFormat('uri', value)
     case 'bigint': return typeof value === 'string' && /^-?[0-9]+$/.test(value)
-    case 'enum': return type.values.includes(value)
-    case 'nullable': return fitsDefault(type.inner, value)
+    case 'bytes': return false // only a Uint8Array is one: a constructor call, never a constant
+    case 'enum': return type.values.includes(value as never)
+    case 'nullable': return value === null || fitsDefault(type.inner, value)
     case 'union': return type.members.some((m) => fitsDefault(m, value))
     case 'ref': return fitsDefault(type.type(), value)
+    case 'array':
+      // A Set is only ever a constructor call: an array literal is not one.
+      if (!Array.isArray(value) || type.set) return false
+      if ((type.minItems !== undefined && value.length < type.minItems) || (type.maxItems !== undefined && value.length > type.maxItems)) return false
+      return value.every((item) => fitsDefault(type.items, item))
+    case 'tuple': return Array.isArray(value) && value.length === type.elements.length && type.elements.every((e, i) => fitsDefault(e, value[i]!))
+    case 'object': {
+      // A Map is only ever a constructor call: an object literal is not one.
+      if (!isObject(value) || type.map) return false
+      const known = new Set(type.props.map((p) => p.name))
+      for (const p of type.props) {
+        if (Object.hasOwn(value, p.name) ? !fitsDefault(p.type, value[p.name]!) : !p.optional) return false
+      }
+      return Object.keys(value).every((k) => known.has(k) || (type.rest !== undefined && fitsDefault(type.rest, value[k]!)))
+    }
     default: return false
   }
 }

@@ -6,10 +6,10 @@ import type { ResultPlan } from '../runtime/shared/table.ts'
 import { distance, type Diagnostic } from './diagnostics.ts'
 import { fitsDefault } from './defaults.ts'
 import { nameKey } from './duplicates.ts'
-import { deref, type Literal, type Loc, type Prop, type TypeIR } from './ir.ts'
+import { deref, type JsonConstant, type Loc, type Prop, type TypeIR } from './ir.ts'
 import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './jsdoc.ts'
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
-import { constantValue } from './constant.ts'
+import { constantJson } from './constant.ts'
 import { PROTO_MESSAGE } from './objects.ts'
 import { projection, revivalConflict } from './plans.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
@@ -369,15 +369,16 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
 
 /**
  * A parameter default's value, as TypeScript would fold it: a literal, a const bound to one (through
- * imports and chains of consts), an enum member, or an expression of those. Anything known only at run
- * time is refused: the schema's `default` must be the value the function really uses.
+ * imports and chains of consts), an enum member, an expression of those, or an array or object of
+ * constants (`= []`, `= { unit: 'c' }`, a member of an `as const` one). Anything known only at run time is
+ * refused: the schema's `default` must be the value the function really uses.
  */
-function defaultValue(file: SourceFile, resolver: Resolver, node: any, name: string): Literal | undefined {
+function defaultValue(file: SourceFile, resolver: Resolver, node: any, name: string): JsonConstant | undefined {
   if (node.type === 'NullLiteral' || (node.type === 'Identifier' && node.name === 'undefined')) return undefined // no JSON default to show
-  const value = constantValue(node, resolver.constants(file))
-  if (value !== undefined) return value
+  const value = constantJson(node, resolver.constants(file))
+  if (value !== undefined && value !== null) return value
   const text = file.source.slice(node.start, node.end)
-  throw new Refusal('MCP035', `The default of '${name}' (${text.length > 40 ? text.slice(0, 39) + '…' : text}) is not a literal, a const bound to one or an enum member, so the build cannot check it against the schema or show it to the model. Write the literal (${name} = 5) or a const of one; for a value computed at run time, make the parameter optional (${name}?: T) and compute it inside.`, locOf(file, node))
+  throw new Refusal('MCP035', `The default of '${name}' (${text.length > 40 ? text.slice(0, 39) + '…' : text}) is not a literal, a const bound to one or an enum member, so the build cannot check it against the schema or show it to the model. Write the literal (${name} = 5, ${name} = [] or an object of literals), a const of one (an array or object one \`as const\`); for a value computed at run time, make the parameter optional (${name}?: T) and compute it inside.`, locOf(file, node))
 }
 
 interface ParamDoc {

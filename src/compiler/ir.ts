@@ -5,6 +5,9 @@
 
 export type Literal = string | number | boolean
 
+/** A JSON value known at build time: a parameter default (`= 5`, `= []`, `= { unit: 'c' }`). */
+export type JsonConstant = Literal | null | JsonConstant[] | { [key: string]: JsonConstant }
+
 export interface Loc {
   file: string
   line: number
@@ -41,8 +44,8 @@ export interface Prop {
   type: TypeIR
   optional: boolean
   description?: string
-  /** A JSON literal, written as `default` (an annotation only). */
-  default?: Literal
+  /** A JSON value, written as `default` (an annotation only; never null: a `null` default writes nothing). */
+  default?: JsonConstant
   /** `@deprecated` in the property's JSDoc: written as `"deprecated": true`. */
   deprecated?: boolean
   loc?: Loc

@@ -9,7 +9,7 @@ import { parseJsDoc, normalize } from './jsdoc.ts'
 import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { lookup, lookupNamespace, lookupValue, exported, type Sym } from './scope.ts'
-import { constantValue, literalValue, type ConstantScope } from './constant.ts'
+import { constantJson, constantValue, isMutableLiteral, literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
 import { intersect, NoValue } from './intersect.ts'
 import { mergeProps, objectOrEmpty, objectType, PROTO_MESSAGE, type ObjectIR } from './objects.ts'
@@ -537,7 +537,9 @@ export class Resolver {
         const v = lookupValue(this.project, file, n)
         const key = v && `${v.file.path}#const ${n}`
         if (!v || v.kind !== 'const' || !v.node.init || seen.has(key!)) return undefined
-        return constantValue(v.node.init, this.constants(v.file, new Set([...seen, key!])))
+        const value = constantJson(v.node.init, this.constants(v.file, new Set([...seen, key!])))
+        // An array or object literal bound to a name is a constant only `as const` (readonly); otherwise any code may change it.
+        return isMutableLiteral(v.node.init) ? undefined : value
       },
       member: (o, n) => {
         const sym = lookup(this.project, file, o)

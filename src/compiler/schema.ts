@@ -3,7 +3,7 @@
  * fixed order; every fragment is inline (no const, oneOf, allOf), except a recursive type: its uses are
  * `{"$ref":"#/$defs/Name"}` and its definition is written once, under the root schema's `$defs`.
  */
-import type { Literal, Prop, TypeIR } from './ir.ts'
+import type { JsonConstant, Literal, Prop, TypeIR } from './ir.ts'
 
 export type Schema = { [keyword: string]: unknown }
 
@@ -25,7 +25,7 @@ export function ordered(fields: Fields): Schema {
 
 export interface Annotation {
   description?: string
-  default?: Literal
+  default?: JsonConstant
   deprecated?: boolean
 }
 

@@ -1,7 +1,9 @@
 /**
  * Parameter defaults and enum members folded as TypeScript does: literals, consts bound to constants
  * (chains, imports, `as const`, negatives), enum members (imported too), bit operators and string
- * concatenation. Anything known only at run time is MCP035; a folded default its schema refuses is MCP022.
+ * concatenation; for defaults also arrays and objects of constants, and members of `as const` ones.
+ * Anything known only at run time (or changeable: an array or object bound to a name without `as const`)
+ * is MCP035; a folded default its schema refuses is MCP022.
  */
 import { describe, expect, it } from 'vitest'
 import { compileFiles, inputSchema } from './harness.ts'
@@ -20,6 +22,16 @@ describe('defaults that are constants', () => {
     ['an imported const with as const', "import { Name } from './consts.ts'\n", 's: string = Name', '{"type":"string","default":"dev"}'],
     ['an imported enum member', "import { P } from './consts.ts'\n", 'p: P = P.Hi', '{"type":"integer","enum":[0,1],"default":1}'],
     ['a template of constants', "const Env = 'prod'\n", 's: string = `${Env}-eu`', '{"type":"string","default":"prod-eu"}'],
+    ['an empty array', '', 's: string[] = []', '{"type":"array","items":{"type":"string"},"default":[]}'],
+    ['an array of constants', 'const A = 2\n', 'n: Int[] = [1, A, A * 2]', '{"type":"array","items":{"type":"integer"},"default":[1,2,4]}'],
+    ['an empty object', '', 'o: { a?: string } = {}', '{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false,"default":{}}'],
+    ['an object of constants, keys quoted or not', "const U = 'c'\n", "o: { unit: string; 'max-age'?: Int } = { unit: U, 'max-age': 60 }", '{"type":"object","properties":{"unit":{"type":"string"},"max-age":{"type":"integer"}},"required":["unit"],"additionalProperties":false,"default":{"unit":"c","max-age":60}}'],
+    ['a nested object with an array and null', '', 'o: { tags: string[]; note: string | null } = { tags: ["x"], note: null }', '{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},"note":{"type":["string","null"]}},"required":["tags","note"],"additionalProperties":false,"default":{"tags":["x"],"note":null}}'],
+    ['a tuple', '', 'p: [number, string] = [1, "a"]', '{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"}]},"prefixItems":[{"type":"number"},{"type":"string"}],"minItems":2,"maxItems":2,"default":[1,"a"]}'],
+    ['a record', '', 'r: Record<string, number> = { a: 1 }', '{"type":"object","additionalProperties":{"type":"number"},"default":{"a":1}}'],
+    ['a const array as const', "const STEPS = ['lint', 'test'] as const\n", 'steps: readonly string[] = STEPS', '{"type":"array","items":{"type":"string"},"default":["lint","test"]}'],
+    ['a member of an as const object', "const Sizes = { S: 's', M: 'm' } as const\n", "size: 's' | 'm' = Sizes.M", '{"type":"string","enum":["s","m"],"default":"m"}'],
+    ['an element of an as const array, and a nested member', "const C = { steps: ['a', 'b'] } as const\n", 's: string = C.steps[1]', '{"type":"string","default":"b"}'],
   ])('%s', (_label, prelude, param, expected) => {
     expect(prop(`${prelude}/** @tool */\nexport function t(${param}) {}\n`, param.split(':')[0]!, CONSTS)).toBe(expected)
   })
@@ -37,16 +49,31 @@ describe('defaults the build refuses', () => {
   it.each([
     ['a call', 'n: number = Date.now()', 'Date.now()', 31],
     ['a let', 'n: number = L', 'L', 31],
-    ['an array', 's: string[] = []', '[]', 33],
-    ['an object', 'o: { a?: string } = {}', '{}', 39],
+    ['an array bound to a name without as const', 's: string[] = TAGS', 'TAGS', 33],
+    ['an array with a spread', 's: string[] = [...TAGS]', '[...TAGS]', 33],
+    ['an array with a call in it', 'n: number[] = [1, Date.now()]', '[1, Date.now()]', 33],
+    ['an object with a computed key', "o: Record<string, number> = { [K]: 1 }", '{ [K]: 1 }', 47],
+    ['an object with a method', 'o: { f?: unknown } = { f() {} }', '{ f() {} }', 40],
+    ['a member of an object bound without as const', "s: string = UNITS.c", 'UNITS.c', 31],
+    ['a Set', 's: Set<string> = new Set()', 'new Set()', 36],
     ['a constructor', 'd: Date = new Date()', 'new Date()', 29],
     ['a const bound to a call', 'n: number = R', 'R', 31],
     ['a parameter of the function', 'a: number, n: number = a', 'a', 42],
   ])('%s is MCP035', (_label, params, text, column) => {
-    const out = compileFiles({ 'src/tools.ts': `${IMP}let L = 5\nconst R = Math.random()\n/** @tool */\nexport function t(${params}) {}\n` })
-    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP035', { file: 'src/tools.ts', line: 5, column }]])
+    const out = compileFiles({ 'src/tools.ts': `${IMP}let L = 5\nconst R = Math.random()\nconst TAGS = ['a']\nconst K = 'k'\nconst UNITS = { c: 'celsius' }\n/** @tool */\nexport function t(${params}) {}\n` })
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP035', { file: 'src/tools.ts', line: 8, column }]])
     expect(out.diagnostics[0]!.message).toContain(`(${text}) is not a literal, a const bound to one or an enum member`)
     expect(out.diagnostics[0]!.message).toContain('Write the literal')
+  })
+  it.each([
+    ['too many items', "tags: string[] & MaxLength<1> = ['a', 'b']", "The default [\"a\",\"b\"] of 'tags'", 51],
+    ['a missing required property', 'o: { a: string; b: string } = { a: "x" }', "The default {\"a\":\"x\"} of 'o'", 49],
+    ['an extra property of a closed object', 'o: { a?: string } = { b: "x" }', "The default {\"b\":\"x\"} of 'o'", 39],
+    ['an item its type refuses', 'n: (Int & Max<3>)[] = [1, 5]', "The default [1,5] of 'n'", 41],
+  ])('%s is MCP022 at the default', (_label, param, text, column) => {
+    const out = compileFiles({ 'src/tools.ts': `import type { Int, Max, MaxLength } from 'mcp-aot'\n/** @tool */\nexport function t(${param}) {}\n` })
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP022', { file: 'src/tools.ts', line: 3, column }]])
+    expect(out.diagnostics[0]!.message).toContain(text)
   })
   it('null writes no default', () => {
     expect(prop('/** @tool */\nexport function t(s: string | null = null) {}\n', 's')).toBe('{"type":["string","null"]}')
