@@ -4,7 +4,7 @@
  */
 import { fitsDefault } from './defaults.ts'
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
-import type { Literal, Prop, TypeIR } from './ir.ts'
+import type { JsonConstant, Literal, Prop, TypeIR } from './ir.ts'
 import { parseJsDoc, normalize } from './jsdoc.ts'
 import { locAt, locOf, type Project, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
@@ -231,13 +231,13 @@ export class Resolver {
         value = Symbol.for('invalid')
       }
       if (value === null) return
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-        throw new Refusal('MCP028', `@default ${tag.value.trim()} is not a JSON string, number or boolean. Write a JSON literal such as @default "normal", @default 5 or @default true.`, locAt(env.file, tag.offset))
+      if (typeof value === 'symbol') {
+        throw new Refusal('MCP028', `@default ${tag.value.trim()} is not JSON. Write a JSON value such as @default "normal", @default 5, @default true, @default [] or @default {"by": "name"}.`, locAt(env.file, tag.offset))
       }
-      if (!fitsDefault(prop.type, value)) {
+      if (!fitsDefault(prop.type, value as JsonConstant)) {
         throw new Refusal('MCP022', `@default ${tag.value.trim()} of '${prop.name}' is refused by the property's own schema, so a model that sends it would get an error. Use a default the type accepts, or widen the type.`, locAt(env.file, tag.offset))
       }
-      prop.default = value
+      prop.default = value as JsonConstant
     }
   }
 

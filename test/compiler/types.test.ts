@@ -211,6 +211,15 @@ describe('objects', () => {
 }`
     expect(fragment('Opts', prelude)).toBe('{"type":"object","properties":{"limit":{"type":"integer","description":"How many results.","minimum":1,"maximum":50,"default":10},"order":{"type":"string","description":"Sort order.","enum":["asc","desc"],"default":"asc"},"verbose":{"type":"boolean","default":false}},"additionalProperties":false}')
   })
+  it('@default holds any JSON value: an array or an object too, checked against the property', () => {
+    const prelude = `interface Opts {
+  /** @default ["a", "b"] */
+  tags?: string[]
+  /** @default {"by": "name"} */
+  sort?: { by: 'name' | 'date'; desc?: boolean }
+}`
+    expect(fragment('Opts', prelude)).toBe('{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},"sort":{"type":"object","properties":{"by":{"type":"string","enum":["name","date"]},"desc":{"type":"boolean"}},"required":["by"],"additionalProperties":false,"default":{"by":"name"}}},"additionalProperties":false}')
+  })
   it('an object with no required properties leaves out required', () => {
     expect(fragment('{ a?: string }')).toBe('{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}')
   })
