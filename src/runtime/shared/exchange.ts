@@ -6,6 +6,7 @@
 import type { AuthInfo, Execution, LiveSession } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
+import type { CallTrace, RequestTrace } from './instrument.ts'
 
 /** What the HTTP checks established about a request (see Incoming below). */
 export interface Arrival {
@@ -25,6 +26,8 @@ export interface Incoming extends Arrival {
   readonly sse: boolean
   /** The client accepts only text/event-stream. */
   readonly sseOnly: boolean
+  /** What this request notes for the `onRequest` hook; present only when there is one. */
+  readonly trace?: RequestTrace | undefined
 }
 
 export class Exchange {
@@ -48,6 +51,8 @@ export class Exchange {
   declare channel: Channel | undefined
   /** Called when the client closes the response stream (set by the function being run). */
   declare onCancel: (() => void) | undefined
+  /** What this tools/call notes for the `onCall` hook (call/observe.ts sets it); else undefined. */
+  declare call: CallTrace | undefined
 
   constructor(
     arrival: Arrival,
