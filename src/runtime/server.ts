@@ -50,7 +50,7 @@ function timed(transport: Transport, core: Core): SessionServe {
       status,
       errorCode: trace.errorCode,
     }
-    core.hooks!.deliver('onRequest', onRequest, event, ctx)
+    core.hooks!.deliver('onRequest', onRequest, event, env ?? core.options.env, ctx)
     return response
   }
 }

@@ -42,6 +42,7 @@ describe('onCall: how a tool call ended', () => {
     expect(calls[0]).toMatchObject({ method: 'tools/call', name: 'greet', outcome: 'ok', era: 'modern', protocolVersion: '2026-07-28' })
     expect(calls[0]!.durationMs).toBeGreaterThanOrEqual(0)
     expect(calls[0]!.error).toBeUndefined()
+    expect(calls[0]!.errorCode).toBeUndefined()
   })
 
   it('tool_error: a ToolError, handed over as the error', async () => {
@@ -85,7 +86,7 @@ describe('onCall: how a tool call ended', () => {
     controller.abort()
     const response = await pending
     expect((await response.json()).error.message).toBe('The client cancelled the request.')
-    expect(calls.map((c) => c.outcome)).toEqual(['cancelled'])
+    expect(calls.map((c) => [c.outcome, c.errorCode])).toEqual([['cancelled', -32603]])
   })
 
   it('input_required: a 2026-07-28 input round', async () => {

@@ -27,7 +27,7 @@ export function noteCall(trace: CallTrace, outcome: CallOutcome, error?: unknown
 export const noteUnfinished = (trace: CallTrace, outcome: Unfinished): void => noteCall(trace, UNFINISHED[outcome.kind])
 
 /** `callTool` with the `onCall` hook of `instrument` told of every call that reached its tool. */
-export function observeCalls(callTool: Handler, instrument: Instrument): Handler {
+export function observeCalls(callTool: Handler, instrument: Instrument<any>): Handler {
   const onCall = instrument.onCall!
   const withArguments = instrument.arguments === true
   return (core, exchange, params) => {
@@ -45,10 +45,11 @@ export function observeCalls(callTool: Handler, instrument: Instrument): Handler
         durationMs: performance.now() - start,
         // No note: the tool's value, or a request error before it ran (a requestState this server refused).
         outcome: trace.outcome ?? (answer instanceof RpcError ? 'refused' : 'ok'),
+        errorCode: answer instanceof RpcError ? answer.code : undefined,
         ...(trace.error !== undefined ? { error: trace.error } : {}),
         ...(withArguments ? { arguments: params!.arguments } : {}),
       }
-      core.hooks!.deliver('onCall', onCall, event, exchange.execution)
+      core.hooks!.deliver('onCall', onCall, event, exchange.env, exchange.execution)
     }
     const thrown = (error: unknown): never => {
       noteCall(trace, 'failure', error)

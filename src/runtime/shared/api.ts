@@ -174,7 +174,7 @@ export interface ServerOptions<Env = unknown> {
    * Hooks told of every request and every tool call once it is answered (docs/observability.md). Unset,
    * the server makes no timing call and no event object.
    */
-  instrument?: Instrument
+  instrument?: Instrument<Env>
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */

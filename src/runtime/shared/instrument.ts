@@ -6,11 +6,11 @@
  * them), so this leaf imports nothing.
  */
 /** The `instrument` option of createServer. A hook that throws or rejects is logged once and never changes a response. */
-export interface Instrument {
+export interface Instrument<Env = unknown> {
   /** Told of every request to the endpoint once its response is made (for SSE: when the stream starts). */
-  onRequest?(event: RequestEvent): void | Promise<void>
+  onRequest?(event: RequestEvent, env: Env): void | Promise<void>
   /** Told of every tools/call that reached its tool, once it is answered. */
-  onCall?(event: CallEvent): void | Promise<void>
+  onCall?(event: CallEvent, env: Env): void | Promise<void>
   /** Hand onCall the arguments as the client sent them (`event.arguments`); off by default, as they may hold personal data. */
   arguments?: boolean
 }
@@ -51,6 +51,8 @@ export interface CallEvent {
   /** Milliseconds from the call reaching its tool until its answer (performance.now()). */
   readonly durationMs: number
   readonly outcome: CallOutcome
+  /** The JSON-RPC error code when the call was answered with an error rather than a result (`cancelled`, some `refused`). */
+  readonly errorCode: number | undefined
   /** What the tool threw, for `tool_error` and `failure`. */
   readonly error?: unknown
   /** The arguments as sent, only with `instrument.arguments: true`. */
@@ -89,13 +91,13 @@ export class HookRunner {
   readonly #told = new Set<string>()
 
   /**
-   * Calls `hook(event)`; an async hook's promise goes to `execution.waitUntil` (Workers keeps the isolate
+   * Calls `hook(event, env)` (`env`: the Worker's bindings, or the options' `env`); an async hook's promise goes to `execution.waitUntil` (Workers keeps the isolate
    * for it) or runs on its own. Neither its exception nor its rejection reaches the caller.
    */
-  deliver<E>(name: keyof Instrument, hook: (event: E) => unknown, event: E, execution: { waitUntil(promise: Promise<unknown>): void } | undefined): void {
+  deliver<E>(name: keyof Instrument, hook: (event: E, env: any) => unknown, event: E, env: unknown, execution: { waitUntil(promise: Promise<unknown>): void } | undefined): void {
     let pending: unknown
     try {
-      pending = hook(event)
+      pending = hook(event, env)
     } catch (error) {
       return this.#fail(name, error)
     }
