@@ -1,6 +1,11 @@
 /**
  * tools/call: look the tool up, validate and revive its arguments, run it, and shape what it returned
  * (or how it failed) into a CallToolResult by the rules of SCHEMA.md ("Results", "Errors become results").
+ *
+ * Stage call/ (the last): look a tool up, validate, revive, run (run.ts), shape the result (results.ts) or
+ * the failure (outcomes.ts, arg-errors.ts), and note how it ended for an `onCall` hook (observe.ts). It
+ * imports only its own folder and the shared/ leaves; what it answers goes back up to rpc/dispatch.ts as
+ * JSON text or an RpcError.
  */
 import type { ToolResult } from '../shared/api.ts'
 import type { Core } from '../shared/table.ts'

@@ -1,7 +1,11 @@
 /**
  * Streamable HTTP: one endpoint (`/mcp` by default) that takes a JSON-RPC message per POST and serves
- * both eras (dispatch.ts). Checks run cheapest first: path (404), Origin (403), CORS preflight, HTTP
+ * both eras (rpc/dispatch.ts). Checks run cheapest first: path (404), Origin (403), CORS preflight, HTTP
  * method (405), authorization (401), media types (415/406), body size (413), JSON (-32700).
+ *
+ * Stage http/: Request and Response, body, CORS and Origin, media types, authorization and `@scope`
+ * checks. It may import rpc/ and the stages after it, and the shared/ leaves; next, a parsed body goes to
+ * rpc/dispatch.ts.
  */
 import type { AuthInfo } from '../shared/api.ts'
 import type { Core } from '../shared/table.ts'

@@ -2,6 +2,11 @@
  * The runner of a function that takes a `ToolContext` (generated code: `run: __mcp_contextRunner`): an
  * AbortSignal and timeout as for any run, plus the context with its notifications (the SSE channel) and
  * its input rounds (MRTR with the signed request state).
+ *
+ * Stage input/ (beside features/): the `ToolContext`, input-required rounds (MRTR) with the sealed
+ * requestState, and SSE streaming of notifications; generated code hands it in as `contextRunner`, so only
+ * a server with a ToolContext function bundles it. It may import call/ (it wraps call/run.ts) and the
+ * shared/ leaves, never features/ (its peer).
  */
 import type { Ending } from '../shared/table.ts'
 import type { Runner } from '../shared/table.ts'

@@ -4,6 +4,10 @@
  * MCP-Protocol-Version, initialize), the method tables, and the response, JSON or SSE. A message with
  * 2026-07-28 `_meta`, or whose MCP-Protocol-Version names that revision, is served statelessly by its
  * rules; anything else is a legacy (initialize-based) message.
+ *
+ * Stage rpc/: JSON-RPC messages, the two eras and their header checks, the handshake, the method tables.
+ * It may import features/, input/ and call/ and the shared/ leaves; next, a method's handler runs:
+ * tools/call in call/, resources, prompts and completion in features/.
  */
 import type { Core } from '../shared/table.ts'
 import { Exchange, type Arrival, type Incoming } from '../shared/exchange.ts'

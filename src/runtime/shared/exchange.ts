@@ -47,7 +47,7 @@ export class Exchange {
   declare readonly progressToken: string | number | undefined
   /** The least severity a log message needs to be sent; Infinity sends none. */
   declare readonly logLevel: number
-  /** Where notifications go, when this request may stream them (see `streamed` in channel.ts); else undefined. */
+  /** Where notifications go, when this request may stream them (see `streamed` in input/context-runner.ts); else undefined. */
   declare channel: Channel | undefined
   /** Called when the client closes the response stream (set by the function being run). */
   declare onCancel: (() => void) | undefined

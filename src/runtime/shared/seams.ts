@@ -188,7 +188,7 @@ export interface InputKit {
     args: unknown,
     params: Record<string, any>,
   ) => Promise<Record<string, unknown> | undefined | RpcError>
-  /** Serves a request whose notifications may stream over SSE (see input/stream.ts); undefined when it cannot. */
+  /** Serves a request whose notifications may stream over SSE (`streamed` in input/context-runner.ts); undefined when it cannot. */
   readonly streamed: (
     exchange: Exchange,
     incoming: Incoming,

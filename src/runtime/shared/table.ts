@@ -8,6 +8,10 @@
  * not reachable from `createServer` itself. Generated code imports the ones its declarations need from
  * 'mcp-aot/internal' and hands them over: per entry (`run`, `revive`) or per table (`features`), so a
  * bundler leaves out what no module uses.
+ *
+ * Leaf shared/: what every stage may import (the public types in api.ts, the seams in seams.ts, the
+ * request in exchange.ts, JSON-RPC text in jsonrpc.ts, protocol constants, lists, compatibility with older
+ * revisions, the instrument plumbing). It imports only shared/ and validators/, never a stage.
  */
 import type { Feature, TableEntry } from './seams.ts'
 
