@@ -8,8 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { jsonRpc, MCP_HEADERS, post } from './lib/http.ts'
-import { runLoad, type LoadResult } from './lib/load.ts'
+import { interleavedLoads } from './lib/interleaved.ts'
 import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
 import { startWorker } from './lib/miniflare.ts'
 import { LOAD_BODY } from './lib/workload.ts'
@@ -29,26 +28,8 @@ try {
     { name: 'tools/call, no-op onRequest + onCall', headers: { 'x-bench-instrument': 'noop' } },
     { name: 'tools/call, OpenTelemetry recipe (no-op tracer)', headers: { 'x-bench-instrument': 'otel' } },
   ]
-  const expected = await Promise.all(
-    variants.map(async ({ headers }) => {
-      const reply = await post(url, LOAD_BODY, undefined, { ...MCP_HEADERS, ...headers })
-      const message = jsonRpc(reply)
-      if (reply.status !== 200 || !message?.result || message.result.isError) throw new Error(`not a successful tools/call: ${reply.status} ${reply.body.slice(0, 300)}`)
-      return Buffer.byteLength(reply.body)
-    }),
-  )
-  const runs: LoadResult[][] = variants.map(() => [])
-  // Interleaved and rotated repetitions, so drift on the shared machine hits every variant alike.
-  for (let rep = 0; rep < SETTINGS.reps; rep++) {
-    for (let k = 0; k < variants.length; k++) {
-      const index = (k + rep) % variants.length
-      const variant = variants[index]!
-      const result = await runLoad(url, LOAD_BODY, { ...SETTINGS, pid: worker.pid, expectedLength: expected[index], headers: variant.headers })
-      if (result.errors > 0) throw new Error(`${variant.name}: ${result.errors} failed replies`)
-      runs[index]!.push(result)
-      log(variant.name, `rep ${rep + 1}:`, Math.round(result.rps), 'req/s,', Math.round(result.cpuUsPerReq), 'µs/req')
-    }
-  }
+  // Rotated, so no variant always follows the same one.
+  const runs = await interleavedLoads(url, LOAD_BODY, variants, SETTINGS, worker.pid, log, true)
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   const cpu = runs.map((results) => results.map((r) => r.cpuUsPerReq))
   // Paired: each repetition's ratio to the no-instrument run of the same repetition, then the median.
