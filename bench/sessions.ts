@@ -7,8 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { jsonRpc, MCP_HEADERS, post } from './lib/http.ts'
-import { runLoad, type LoadResult } from './lib/load.ts'
+import { post } from './lib/http.ts'
+import { interleavedLoads } from './lib/interleaved.ts'
 import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
 import { startWorker } from './lib/miniflare.ts'
 import { INITIALIZE_BODY, LOAD_BODY } from './lib/workload.ts'
@@ -30,24 +30,7 @@ try {
     { name: 'tools/call, stateless (no session id)', headers: {} as Record<string, string> },
     { name: 'tools/call, routed to the Durable Object', headers: { 'mcp-session-id': session } },
   ]
-  const expected = await Promise.all(
-    paths.map(async ({ headers }) => {
-      const reply = await post(url, LOAD_BODY, undefined, { ...MCP_HEADERS, ...headers })
-      const message = jsonRpc(reply)
-      if (reply.status !== 200 || !message?.result || message.result.isError) throw new Error(`not a successful tools/call: ${reply.status} ${reply.body.slice(0, 300)}`)
-      return Buffer.byteLength(reply.body)
-    }),
-  )
-  const runs: LoadResult[][] = paths.map(() => [])
-  // Interleaved repetitions, so drift on the shared machine hits both paths alike.
-  for (let rep = 0; rep < SETTINGS.reps; rep++) {
-    for (const [index, path] of paths.entries()) {
-      const result = await runLoad(url, LOAD_BODY, { ...SETTINGS, pid: worker.pid, expectedLength: expected[index], headers: path.headers })
-      if (result.errors > 0) throw new Error(`${path.name}: ${result.errors} failed replies`)
-      runs[index].push(result)
-      log(path.name, `rep ${rep + 1}:`, Math.round(result.rps), 'req/s,', Math.round(result.cpuUsPerReq), 'µs/req')
-    }
-  }
+  const runs = await interleavedLoads(url, LOAD_BODY, paths, SETTINGS, worker.pid, log)
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   const rows = runs.map((results) => ({
     rps: median(results.map((r) => r.rps)),

@@ -10,6 +10,7 @@ import type { InputKit } from './shared/table.ts'
 import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './shared/compat.ts'
+import { HookRunner, instrumentProblem } from './shared/instrument.ts'
 import { META_SERVER_INFO } from './shared/protocol.ts'
 
 export function buildCore(info: ServerInfo, registry: Registry): Core {
@@ -24,6 +25,9 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   const cached = (ttlMs: number, scope: string) => `,"resultType":"complete","ttlMs":${ttlMs},"cacheScope":"${scope}",${serverMeta}`
   const { tools, prompts, resources, templates, features } = registry
   const onError = options.onError
+  const instrument = options.instrument
+  const problem = instrument === undefined ? undefined : instrumentProblem(instrument)
+  if (problem) throw new TypeError(`createServer: ${problem}.`)
   const definitions = new Map<ToolEntry, ToolDefinition>()
   let headerCheck: HeaderCheck | undefined
   let scopeCheck: ScopeCheck | undefined
@@ -56,6 +60,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
       if (!definition) definitions.set(tool, (definition = JSON.parse(tool.json) as ToolDefinition))
       return definition
     },
+    hooks: instrument ? new HookRunner() : undefined,
     report(error, kind, name) {
       try {
         if (!onError) return console.error(`mcp-aot: the ${kind} '${name}' failed:`, error)

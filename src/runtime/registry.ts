@@ -32,6 +32,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'env',
   'profile',
   'sessions',
+  'instrument',
 ])
 
 const PLUGIN_HINT =
@@ -53,7 +54,7 @@ export function register(args: readonly unknown[]): Registry {
   let options: ServerOptions<any> = {}
   args.forEach((arg, index) => {
     if (typeof arg !== 'object' || arg === null) {
-      throw new TypeError(`createServer: argument ${index + 2} must be a tool module (import * as tools from './call/tools.ts') or the options object, not ${arg === null ? 'null' : typeof arg}.`)
+      throw new TypeError(`createServer: argument ${index + 2} must be a tool module (import * as tools from './tools.ts') or the options object, not ${arg === null ? 'null' : typeof arg}.`)
     }
     const table = (arg as any).__mcp
     if (isTable(table)) {

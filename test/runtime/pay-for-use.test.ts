@@ -27,7 +27,8 @@ function generated(file: string): string {
 const MARKERS = {
   resources: 'resources/templates/list',
   prompts: 'Unknown prompt',
-  'input rounds': 'input_required',
+  // The input-required result itself (the onCall outcome name 'input_required' is bundled with tools/call).
+  'input rounds': '"resultType":"input_required"',
   'signed state': 'HMAC',
   notifications: 'notifications/progress',
   'abort controller': 'new AbortController',

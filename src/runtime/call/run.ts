@@ -45,7 +45,7 @@ export function callPlain(invoke: Invoke, args: Record<string, any>): Outcome | 
 }
 
 /**
- * A runner's `run` (Runner in runner.ts: `answers` are the client's answers to earlier questions, `report`
+ * A runner's `run` (Runner in shared/seams.ts: `answers` are the client's answers to earlier questions, `report`
  * receives exceptions of background work such as `ctx.waitUntil`) plus `context`, which makes the
  * function's ToolContext (undefined: it takes none).
  */

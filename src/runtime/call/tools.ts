@@ -1,6 +1,11 @@
 /**
  * tools/call: look the tool up, validate and revive its arguments, run it, and shape what it returned
  * (or how it failed) into a CallToolResult by the rules of SCHEMA.md ("Results", "Errors become results").
+ *
+ * Stage call/ (the last): look a tool up, validate, revive, run (run.ts), shape the result (results.ts) or
+ * the failure (outcomes.ts, arg-errors.ts), and note how it ended for an `onCall` hook (observe.ts). It
+ * imports only its own folder and the shared/ leaves; what it answers goes back up to rpc/dispatch.ts as
+ * JSON text or an RpcError.
  */
 import type { ToolResult } from '../shared/api.ts'
 import type { Core } from '../shared/table.ts'
@@ -11,6 +16,7 @@ import { toolResultFor, untitled } from '../shared/compat.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { isToolError } from './errors.ts'
 import { answersFor, errorResult, withTail } from './outcomes.ts'
+import { noteCall, noteUnfinished } from './observe.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
 import { callPlain } from './run.ts'
 import type { Outcome } from '../shared/table.ts'
@@ -22,6 +28,7 @@ function resultJson(core: Core, exchange: Exchange, result: ToolResult): string 
 }
 
 const failed = (core: Core, exchange: Exchange, error: unknown, name: string): string => {
+  if (exchange.call) noteCall(exchange.call, 'failure', error)
   core.report(error, 'tool', name)
   return errorResult(core, exchange, 'The tool failed.')
 }
@@ -44,11 +51,17 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
 function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent: any, answers: Record<string, unknown> | undefined): Answer {
   const raw = tool.lenient ? tool.lenient(sent) : sent
   const validate = tool.validate
-  if (!validate(raw)) return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
+  if (!validate(raw)) {
+    if (exchange.call) noteCall(exchange.call, 'argument_error')
+    return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
+  }
   let args = raw
   if (tool.revive) {
     const revived = tool.revive(raw)
-    if (!revived.ok) return errorResult(core, exchange, boundLines(revived.errors).join('\n'))
+    if (!revived.ok) {
+      if (exchange.call) noteCall(exchange.call, 'argument_error')
+      return errorResult(core, exchange, boundLines(revived.errors).join('\n'))
+    }
     args = revived.value
   }
   const runner = tool.run
@@ -68,9 +81,11 @@ function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, o
       }
     }
     case 'error':
-      if (isToolError(outcome.error)) return errorResult(core, exchange, outcome.error.message)
-      return failed(core, exchange, outcome.error, tool.name)
+      if (!isToolError(outcome.error)) return failed(core, exchange, outcome.error, tool.name)
+      if (exchange.call) noteCall(exchange.call, 'tool_error', outcome.error)
+      return errorResult(core, exchange, outcome.error.message)
     default:
+      if (exchange.call) noteUnfinished(exchange.call, outcome)
       return tool.run!.ended(core, exchange, tool, outcome, tool.name, raw)
   }
 }

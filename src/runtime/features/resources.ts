@@ -5,6 +5,11 @@
  * the function run, and what it returned made into `contents`: a string is text, bytes are a base64
  * blob, contents objects pass through. A function that returns undefined or null, or throws a
  * `ToolError`, means "no such resource" (-32602 with data.uri; -32002 before 2026-07-28).
+ *
+ * Stage features/ (beside input/): the optional methods a table asks for (resources, prompts, completion,
+ * `Mcp-Param-*` header checks), handed to the server as `Feature`s so a server without them bundles none.
+ * It may import call/ and the shared/ leaves, never input/ (its peer); a read or a prompt next runs its
+ * function through call/ (validate, revive, run).
  */
 import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'

@@ -1,11 +1,16 @@
 /**
  * Streamable HTTP: one endpoint (`/mcp` by default) that takes a JSON-RPC message per POST and serves
- * both eras (dispatch.ts). Checks run cheapest first: path (404), Origin (403), CORS preflight, HTTP
+ * both eras (rpc/dispatch.ts). Checks run cheapest first: path (404), Origin (403), CORS preflight, HTTP
  * method (405), authorization (401), media types (415/406), body size (413), JSON (-32700).
+ *
+ * Stage http/: Request and Response, body, CORS and Origin, media types, authorization and `@scope`
+ * checks. It may import rpc/ and the stages after it, and the shared/ leaves; next, a parsed body goes to
+ * rpc/dispatch.ts.
  */
 import type { AuthInfo } from '../shared/api.ts'
 import type { Core } from '../shared/table.ts'
 import type { Execution, LiveSession } from '../shared/api.ts'
+import type { RequestTrace } from '../shared/instrument.ts'
 import { authorize, challenge, metadataResponse, NO_RESOURCE_URL, resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
 import { Dispatcher, JSON_HEADERS } from '../rpc/dispatch.ts'
@@ -68,8 +73,11 @@ export class Transport {
     this.#scopes = core.scopeCheck?.declared(core) ?? []
   }
 
-  /** `session`: the live legacy session a session host serves this request in (session/front.ts). */
-  async fetch(request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession): Promise<Response> {
+  /**
+   * `session`: the live legacy session a session host serves this request in (session/front.ts); `trace`:
+   * where the dispatcher notes the method, revision and error code for an `onRequest` hook.
+   */
+  async fetch(request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession, trace?: RequestTrace): Promise<Response> {
     const url = request.url
     const path = pathOf(url)
     if (path !== this.#path) return this.#elsewhere(request, path)
@@ -128,9 +136,9 @@ export class Transport {
       body = JSON.parse(text)
       keepIdText(body, text)
     } catch {
-      return this.#dispatcher.reply({ request, env: environment, execution, auth, cors, sse, sseOnly: false }, undefined, new RpcError(PARSE_ERROR, 'Parse error: the body is not valid JSON.', undefined, 400))
+      return this.#dispatcher.reply({ request, env: environment, execution, auth, cors, sse, sseOnly: false, trace }, undefined, new RpcError(PARSE_ERROR, 'Parse error: the body is not valid JSON.', undefined, 400))
     }
-    return this.#dispatcher.message(body, { request, env: environment, execution, auth, session, cors, sse, sseOnly })
+    return this.#dispatcher.message(body, { request, env: environment, execution, auth, session, cors, sse, sseOnly, trace })
   }
 
   #elsewhere(request: Request, path: string): Response {

@@ -2,15 +2,19 @@
  * The runner of a function that takes a `ToolContext` (generated code: `run: __mcp_contextRunner`): an
  * AbortSignal and timeout as for any run, plus the context with its notifications (the SSE channel) and
  * its input rounds (MRTR with the signed request state).
+ *
+ * Stage input/ (beside features/): the `ToolContext`, input-required rounds (MRTR) with the sealed
+ * requestState, and SSE streaming of notifications; generated code hands it in as `contextRunner`, so only
+ * a server with a ToolContext function bundles it. It may import call/ (it wraps call/run.ts) and the
+ * shared/ leaves, never features/ (its peer).
  */
 import type { Ending } from '../shared/table.ts'
-import type { Runner } from '../shared/table.ts'
-import type { Exchange, Incoming } from '../shared/exchange.ts'
+import type { InputKit, Runner } from '../shared/table.ts'
 import { Channel, SSE_HEADERS } from '../shared/channel.ts'
 import { RunContext } from './context.ts'
 import { InputRound } from './input-round.ts'
 import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
-import { errorText, type RequestId, resultText, RpcError } from '../shared/jsonrpc.ts'
+import { errorText, resultText, RpcError } from '../shared/jsonrpc.ts'
 import { errorResult } from '../call/outcomes.ts'
 import { INTERNAL_ERROR } from '../shared/protocol.ts'
 import { run, signalEnding, type ContextFactory } from '../call/run.ts'
@@ -46,12 +50,6 @@ const makeContext: ContextFactory = (exchange, signal, answers, end, report) => 
   return new RunContext(exchange, signal, () => (round ??= new InputRound(exchange, answers, end)), report)
 }
 
-export const contextRunner: Runner = {
-  run: (invoke, args, exchange, answers, timeoutMs, report) => run(invoke, args, exchange, answers, timeoutMs, report, makeContext),
-  ended: contextEnding,
-  input: { readInputs, streamed },
-}
-
 const STREAMING: ReadonlySet<string> = /* @__PURE__ */ new Set(['tools/call', 'prompts/get', 'resources/read'])
 
 /**
@@ -61,15 +59,7 @@ const STREAMING: ReadonlySet<string> = /* @__PURE__ */ new Set(['tools/call', 'p
  * when the request cannot stream. Reached only through the context runner's input kit, so a server whose
  * functions take no ToolContext bundles none of it.
  */
-export function streamed(
-  exchange: Exchange,
-  incoming: Incoming,
-  method: string,
-  id: RequestId,
-  call: () => string | RpcError | Promise<string | RpcError>,
-  json: (value: string | RpcError) => Response,
-  internal: (error: unknown) => RpcError,
-): Promise<Response> | undefined {
+export const streamed: InputKit['streamed'] = (exchange, incoming, method, id, call, json, internal) => {
   if (!incoming.sse || (exchange.progressToken === undefined && exchange.logLevel === Infinity) || !STREAMING.has(method)) return undefined
   const { cors } = incoming
   const channel = (exchange.channel = new Channel(cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS, () => exchange.onCancel?.()))
@@ -79,4 +69,10 @@ export function streamed(
   if (typeof result === 'string' || result instanceof RpcError) finish(result)
   else result.catch(internal).then(finish)
   return channel.response
+}
+
+export const contextRunner: Runner = {
+  run: (invoke, args, exchange, answers, timeoutMs, report) => run(invoke, args, exchange, answers, timeoutMs, report, makeContext),
+  ended: contextEnding,
+  input: { readInputs, streamed },
 }

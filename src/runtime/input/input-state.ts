@@ -8,7 +8,7 @@
  * closed rather than sending state anyone could forge.
  */
 import type { InputRequest } from '../shared/api.ts'
-import type { Core } from '../shared/table.ts'
+import type { Core, InputKit } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../shared/protocol.ts'
@@ -44,14 +44,7 @@ async function principalOf(secret: string, exchange: Exchange): Promise<string |
  * The answers the client has given so far (undefined when it sent none), or why they are refused.
  * `name` is the tool or prompt name or the resource URI; `args` what the request's arguments were.
  */
-export async function readInputs(
-  core: Core,
-  exchange: Exchange,
-  method: string,
-  name: string,
-  args: unknown,
-  params: Record<string, any>,
-): Promise<Record<string, unknown> | undefined | RpcError> {
+export const readInputs: InputKit['readInputs'] = async (core, exchange, method, name, args, params) => {
   if (!exchange.modern) return undefined
   const { requestState, inputResponses } = params
   if (requestState === undefined && inputResponses === undefined) return undefined

@@ -11,7 +11,7 @@
  * A state can be replayed until it expires (it is not single-use): code a function runs before it asks
  * for input again may run once per replay.
  */
-import { fromBase64Url, toBase64Url } from '../shared/base64url.ts'
+import { fromBase64Url, toBase64Url } from '../shared/base64.ts'
 
 export interface StatePayload {
   /** Format version. */

@@ -4,6 +4,10 @@
  * MCP-Protocol-Version, initialize), the method tables, and the response, JSON or SSE. A message with
  * 2026-07-28 `_meta`, or whose MCP-Protocol-Version names that revision, is served statelessly by its
  * rules; anything else is a legacy (initialize-based) message.
+ *
+ * Stage rpc/: JSON-RPC messages, the two eras and their header checks, the handshake, the method tables.
+ * It may import features/, input/ and call/ and the shared/ leaves; next, a method's handler runs:
+ * tools/call in call/, resources, prompts and completion in features/.
  */
 import type { Core } from '../shared/table.ts'
 import { Exchange, type Arrival, type Incoming } from '../shared/exchange.ts'
@@ -84,7 +88,14 @@ export class Dispatcher {
     if (message instanceof RpcError) return this.reply(incoming, idOf(body), message)
     const meta = message.params?._meta
     const metaVersion = isObject(meta) ? meta[META_VERSION] : undefined
-    if (metaVersion !== undefined || header === MODERN) return this.#modernMessage(message, meta, metaVersion, header, incoming)
+    const modern = metaVersion !== undefined || header === MODERN
+    const trace = incoming.trace
+    if (trace) {
+      trace.method = message.method
+      trace.era = modern ? 'modern' : 'legacy'
+      trace.protocolVersion = modern ? String(metaVersion ?? header) : (header ?? LEGACY_DEFAULT)
+    }
+    if (modern) return this.#modernMessage(message, meta, metaVersion, header, incoming)
     if (header === null || isLegacy(header)) return this.#legacyMessage(message, header ?? LEGACY_DEFAULT, incoming)
     return this.reply(incoming, message.id, unsupported(header))
   }
@@ -99,7 +110,7 @@ export class Dispatcher {
     if (batch.length > MAX_BATCH) {
       return this.reply(incoming, undefined, new RpcError(INVALID_REQUEST, `A batch may hold at most ${MAX_BATCH} messages.`, undefined, 400))
     }
-    const one: Incoming = { ...incoming, cors: undefined, sse: false, sseOnly: false }
+    const one: Incoming = { ...incoming, cors: undefined, sse: false, sseOnly: false, trace: undefined }
     const replies: string[] = []
     for (const body of batch) {
       let response: Response
@@ -154,6 +165,7 @@ export class Dispatcher {
     if (id === undefined) return this.#accepted(incoming)
     if (method === 'initialize') {
       const negotiated = negotiate(params?.protocolVersion)
+      if (incoming.trace) incoming.trace.protocolVersion = negotiated
       let result = this.#initialize.get(negotiated)
       if (result === undefined) this.#initialize.set(negotiated, (result = initializeResult(this.#core, this.#legacy, negotiated)))
       return this.#respond(incoming, 200, resultText(id, result), { 'mcp-session-id': sessionId(params?.capabilities) })
@@ -177,7 +189,10 @@ export class Dispatcher {
       }
     }
     const refused = method === 'tools/call' ? core.scopeCheck?.refusal(core, params, exchange.auth, incoming.request) : undefined
-    if (refused) return this.#respond(incoming, 403, errorText(id, refused.error), { 'www-authenticate': refused.challenge })
+    if (refused) {
+      if (incoming.trace) incoming.trace.errorCode = refused.error.code
+      return this.#respond(incoming, 403, errorText(id, refused.error), { 'www-authenticate': refused.challenge })
+    }
     const streaming = core.streamed?.(exchange, incoming, method, id!, call, answer, internal)
     if (streaming) return streaming
     const result = call()
@@ -192,6 +207,7 @@ export class Dispatcher {
 
   reply(incoming: Incoming, id: RequestId | undefined, value: string | RpcError): Response {
     if (typeof value === 'string') return this.#respond(incoming, 200, resultText(id!, value))
+    if (incoming.trace) incoming.trace.errorCode = value.code
     return this.#respond(incoming, value.status, errorText(id, value))
   }
 

@@ -7,6 +7,11 @@
  *
  * A host is a function from the server's `serve` to the server's `fetch`; memory.ts and
  * src/cloudflare build theirs with `sessionFront`.
+ *
+ * Stage session/ (the first a request meets, only with the `sessions` option): legacy `Mcp-Session-Id`
+ * sessions, their store and the live session. It may import the later stages and the shared/ leaves, and
+ * needs only the leaves: the transport is handed to it as a `SessionServe`. Next, a request goes to
+ * http/serve.ts, inside its session when it has one.
  */
 import type { Execution, SessionFetch, SessionHost, SessionServe } from '../shared/api.ts'
 import { errorText, RpcError } from '../shared/jsonrpc.ts'

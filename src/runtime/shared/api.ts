@@ -3,6 +3,9 @@
  * content parts) and how a server is configured. Types only.
  */
 import type { Channel } from './channel.ts'
+import type { Instrument } from './instrument.ts'
+
+export type { CallEvent, CallOutcome, Era, Instrument, RequestEvent } from './instrument.ts'
 
 export type Role = 'user' | 'assistant'
 
@@ -167,6 +170,11 @@ export interface ServerOptions<Env = unknown> {
    * `durableSessions()` from `mcp-aot/cloudflare` (Workers). Without it the server is stateless.
    */
   sessions?: SessionHost
+  /**
+   * Hooks told of every request and every tool call once it is answered (docs/observability.md). Unset,
+   * the server makes no timing call and no event object.
+   */
+  instrument?: Instrument<Env>
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */

@@ -6,6 +6,7 @@
 import type { AuthInfo, Execution, LiveSession } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
+import type { CallTrace, RequestTrace } from './instrument.ts'
 
 /** What the HTTP checks established about a request (see Incoming below). */
 export interface Arrival {
@@ -25,6 +26,8 @@ export interface Incoming extends Arrival {
   readonly sse: boolean
   /** The client accepts only text/event-stream. */
   readonly sseOnly: boolean
+  /** What this request notes for the `onRequest` hook; present only when there is one. */
+  readonly trace?: RequestTrace | undefined
 }
 
 export class Exchange {
@@ -44,10 +47,12 @@ export class Exchange {
   declare readonly progressToken: string | number | undefined
   /** The least severity a log message needs to be sent; Infinity sends none. */
   declare readonly logLevel: number
-  /** Where notifications go, when this request may stream them (see `streamed` in channel.ts); else undefined. */
+  /** Where notifications go, when this request may stream them (see `streamed` in input/context-runner.ts); else undefined. */
   declare channel: Channel | undefined
   /** Called when the client closes the response stream (set by the function being run). */
   declare onCancel: (() => void) | undefined
+  /** What this tools/call notes for the `onCall` hook (call/observe.ts sets it); else undefined. */
+  declare call: CallTrace | undefined
 
   constructor(
     arrival: Arrival,

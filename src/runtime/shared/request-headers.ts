@@ -1,7 +1,7 @@
 /**
  * Reading the 2026-07-28 request headers that mirror the body (SEP-2243), such as `Mcp-Name`. Values may
  * be sent as `=?base64?…?=`; they are decoded before they are compared with the body. The
- * `Mcp-Param-*` headers a tool declares are param-headers.ts.
+ * `Mcp-Param-*` headers a tool declares are features/param-headers.ts.
  */
 import { fromBase64 } from './base64.ts'
 

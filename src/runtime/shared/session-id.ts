@@ -4,7 +4,7 @@
  * later request, so a tool can read `ctx.clientCapabilities` on any isolate. Nothing is stored, no id is
  * required, and DELETE stays 405. The capabilities are the client's own claims, as they are at initialize.
  */
-import { fromBase64Url, toBase64Url } from './base64url.ts'
+import { fromBase64Url, toBase64Url } from './base64.ts'
 import { isObject } from './jsonrpc.ts'
 
 const encoder = /* @__PURE__ */ new TextEncoder()

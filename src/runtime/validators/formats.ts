@@ -10,6 +10,9 @@
  * follows the RFCs (test/validator/formats.test.ts lists each case): the date-time separator is `T`, `t`
  * or a space (not any whitespace); hour 24 is never valid (ajv-formats lets `24:59:30+01:00` through its
  * leap-second rule); a URI may have an empty path (`foo:`, `foo:?q`); `http:/[::1]` is not a URI.
+ *
+ * Leaf validators/: the helpers ajv's standalone validators call (`ucs2length`, `equal`, these formats),
+ * imported by generated code through 'mcp-aot/internal'. It imports nothing (it may import only shared/).
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/

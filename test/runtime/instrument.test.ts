@@ -1,0 +1,224 @@
+/**
+ * The `instrument` option: onCall is told how every call of a real tool (built through the plugin) ended,
+ * in both eras, without its arguments unless asked; onRequest is told of every request; a failing hook
+ * changes nothing; a server without the option makes no timing call.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import type { CallEvent, Instrument, McpServer, RequestEvent } from '../../src/runtime/shared/api.ts'
+import { bundleWorker } from './bundle.ts'
+import { legacyRequest, modernRequest, post, send } from './helpers.ts'
+
+type ServerWith = (instrument: Instrument) => McpServer
+let serverWith: ServerWith
+let plain: McpServer
+
+beforeAll(async () => {
+  const code = await bundleWorker(fileURLToPath(new URL('./fixtures/observed-worker.ts', import.meta.url)))
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
+  serverWith = mod.serverWith
+  plain = mod.default
+})
+
+afterEach(() => vi.restoreAllMocks())
+
+/** A server whose hooks record their events. */
+function recording(extra: Partial<Instrument> = {}) {
+  const calls: CallEvent[] = []
+  const requests: RequestEvent[] = []
+  const server = serverWith({ onCall: (event) => void calls.push(event), onRequest: (event) => void requests.push(event), ...extra })
+  return { server, calls, requests }
+}
+
+const call = (name: string, args: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}) => modernRequest('tools/call', { name, arguments: args }, { capabilities })
+const legacyCall = (name: string, args: Record<string, unknown> = {}) => legacyRequest('tools/call', { name, arguments: args })
+
+describe('onCall: how a tool call ended', () => {
+  it('ok: the value', async () => {
+    const { server, calls } = recording()
+    const reply = await send(server, call('greet', { name: 'Ada' }))
+    expect(reply.body.result.content[0].text).toBe('Hello, Ada')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({ method: 'tools/call', name: 'greet', outcome: 'ok', era: 'modern', protocolVersion: '2026-07-28' })
+    expect(calls[0]!.durationMs).toBeGreaterThanOrEqual(0)
+    expect(calls[0]!.error).toBeUndefined()
+    expect(calls[0]!.errorCode).toBeUndefined()
+  })
+
+  it('tool_error: a ToolError, handed over as the error', async () => {
+    const { server, calls } = recording()
+    const reply = await send(server, call('refuse', { reason: 'no' }))
+    expect(reply.body.result.isError).toBe(true)
+    expect(calls[0]!.outcome).toBe('tool_error')
+    expect((calls[0]!.error as Error).message).toBe('Refused: no')
+  })
+
+  it('argument_error: arguments the schema refuses, the tool never runs', async () => {
+    const { server, calls } = recording()
+    const reply = await send(server, call('greet', { name: 5 }))
+    expect(reply.body.result.isError).toBe(true)
+    expect(calls.map((c) => c.outcome)).toEqual(['argument_error'])
+  })
+
+  it('failure: an exception, handed over as the error', async () => {
+    const { server, calls } = recording()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const reply = await send(server, call('crash'))
+    expect(reply.body.result.content[0].text).toBe('The tool failed.')
+    expect(calls[0]!.outcome).toBe('failure')
+    expect((calls[0]!.error as Error).message).toBe('the database is down')
+  })
+
+  it('timeout: the @timeout passed', async () => {
+    const { server, calls } = recording()
+    const reply = await send(server, call('slow'))
+    expect(reply.body.result.content[0].text).toBe("Tool 'slow' timed out after 0.02 s.")
+    expect(calls.map((c) => c.outcome)).toEqual(['timeout'])
+    expect(calls[0]!.durationMs).toBeGreaterThanOrEqual(15)
+  })
+
+  it('cancelled: the client went away', async () => {
+    const { server, calls } = recording()
+    const controller = new AbortController()
+    const sent = call('hang')
+    const pending = server.fetch(new Request(sent, { signal: controller.signal }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    controller.abort()
+    const response = await pending
+    expect((await response.json()).error.message).toBe('The client cancelled the request.')
+    expect(calls.map((c) => [c.outcome, c.errorCode])).toEqual([['cancelled', -32603]])
+  })
+
+  it('input_required: a 2026-07-28 input round', async () => {
+    const { server, calls } = recording()
+    const reply = await send(server, call('confirm', {}, { elicitation: {} }))
+    expect(reply.body.result.resultType).toBe('input_required')
+    expect(calls.map((c) => c.outcome)).toEqual(['input_required'])
+  })
+
+  it('refused: input asked over a legacy revision without sessions', async () => {
+    const { server, calls } = recording()
+    const reply = await send(server, legacyCall('confirm'))
+    expect(reply.body.result.isError).toBe(true)
+    expect(calls[0]).toMatchObject({ outcome: 'refused', era: 'legacy' })
+  })
+
+  it('names the era and revision of a legacy call', async () => {
+    const { server, calls } = recording()
+    await send(server, legacyCall('greet', { name: 'Ada' }))
+    expect(calls[0]).toMatchObject({ name: 'greet', outcome: 'ok', era: 'legacy', protocolVersion: '2025-11-25' })
+  })
+
+  it('is not told of a call that reached no tool (onRequest sees its error)', async () => {
+    const { server, calls, requests } = recording()
+    await send(server, call('nope'))
+    expect(calls).toEqual([])
+    expect(requests[0]).toMatchObject({ method: 'tools/call', errorCode: -32602, outcome: 'error' })
+  })
+})
+
+describe('arguments', () => {
+  it('are absent by default', async () => {
+    const { server, calls } = recording()
+    await send(server, call('greet', { name: 'Ada' }))
+    expect('arguments' in calls[0]!).toBe(false)
+    expect(JSON.stringify(calls[0])).not.toContain('Ada')
+  })
+
+  it('are handed over as sent with arguments: true', async () => {
+    const { server, calls } = recording({ arguments: true })
+    await send(server, call('greet', { name: 'Ada' }))
+    expect(calls[0]!.arguments).toEqual({ name: 'Ada' })
+  })
+})
+
+describe('onRequest', () => {
+  it('tells the method, era, revision, status and duration of a served request', async () => {
+    const { server, requests } = recording()
+    await send(server, call('greet', { name: 'Ada' }))
+    await send(server, legacyRequest('ping'))
+    expect(requests).toHaveLength(2)
+    expect(requests[0]).toMatchObject({ method: 'tools/call', era: 'modern', protocolVersion: '2026-07-28', status: 200, outcome: 'ok', errorCode: undefined })
+    expect(requests[1]).toMatchObject({ method: 'ping', era: 'legacy', protocolVersion: '2025-11-25', status: 200, outcome: 'ok' })
+    expect(requests[0]!.durationMs).toBeGreaterThanOrEqual(0)
+  })
+
+  it('tells the negotiated revision of initialize', async () => {
+    const { server, requests } = recording()
+    await send(server, legacyRequest('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }, null))
+    expect(requests[0]).toMatchObject({ method: 'initialize', era: 'legacy', protocolVersion: '2025-06-18' })
+  })
+
+  it('tells the JSON-RPC error code and the HTTP status of a refusal', async () => {
+    const { server, requests } = recording()
+    await send(server, modernRequest('nope/nope'))
+    await send(server, post('{not json', { 'content-type': 'application/json' }))
+    await send(server, post('{}', { 'content-type': 'text/plain' }))
+    expect(requests.map((r) => [r.method, r.status, r.errorCode, r.outcome])).toEqual([
+      ['nope/nope', 404, -32601, 'error'],
+      [undefined, 400, -32700, 'error'],
+      [undefined, 415, undefined, 'error'],
+    ])
+  })
+
+  it('is told of a tool error result as ok (the call failed, not the request)', async () => {
+    const { server, requests, calls } = recording()
+    await send(server, call('refuse', { reason: 'no' }))
+    expect(requests[0]).toMatchObject({ outcome: 'ok', status: 200 })
+    expect(calls[0]!.outcome).toBe('tool_error')
+  })
+})
+
+describe('a failing hook', () => {
+  it('does not change the response, and is logged once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const server = serverWith({
+      onCall: () => {
+        throw new Error('exporter down')
+      },
+      onRequest: () => {
+        throw new Error('exporter down too')
+      },
+    })
+    for (let i = 0; i < 3; i++) {
+      const reply = await send(server, call('greet', { name: 'Ada' }))
+      expect(reply.body.result.content[0].text).toBe('Hello, Ada')
+    }
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual([
+      'mcp-aot: the instrument hook onCall failed (later failures of it are not logged):',
+      'mcp-aot: the instrument hook onRequest failed (later failures of it are not logged):',
+    ])
+  })
+
+  it('an async hook is handed to waitUntil and never awaited by the response', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const server = serverWith({ onCall: () => gate.then(() => Promise.reject(new Error('late failure'))) })
+    const kept: Promise<unknown>[] = []
+    const response = await server.fetch(call('greet', { name: 'Ada' }), undefined, { waitUntil: (promise) => void kept.push(promise) })
+    expect((await response.json()).result.content[0].text).toBe('Hello, Ada')
+    expect(kept).toHaveLength(1)
+    release()
+    await kept[0]
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(String(logged.mock.calls[0]![1])).toContain('late failure')
+  })
+})
+
+describe('the option', () => {
+  it('is refused when it is not hooks and a boolean', () => {
+    expect(() => serverWith({ onCall: 5 } as any)).toThrow('createServer: instrument.onCall must be a function.')
+    expect(() => serverWith({ onSpan: () => {} } as any)).toThrow("createServer: instrument has no option 'onSpan'; it takes onRequest, onCall and arguments.")
+    expect(() => serverWith({ arguments: 'yes' } as any)).toThrow('createServer: instrument.arguments must be true or false.')
+  })
+
+  it('unset, costs no timing call', async () => {
+    const now = vi.spyOn(performance, 'now')
+    const reply = await send(plain, call('greet', { name: 'Ada' }))
+    expect(reply.body.result.content[0].text).toBe('Hello, Ada')
+    expect(now).not.toHaveBeenCalled()
+    await send(serverWith({ onCall: () => {} }), call('greet', { name: 'Ada' }))
+    expect(now).toHaveBeenCalledTimes(2)
+  })
+})
