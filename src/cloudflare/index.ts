@@ -145,3 +145,4 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   Object.defineProperty(host, 'DurableObject', { value: SessionObject })
   return host
 }
+export { durableTasks, type DurableTasks, type DurableTasksOptions } from './tasks.ts'

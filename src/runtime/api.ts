@@ -3,6 +3,7 @@
  * content parts) and how a server is configured. Types only.
  */
 import type { SessionHost } from './session/front.ts'
+import type { TaskHost } from './tasks/support.ts'
 
 export type Role = 'user' | 'assistant'
 
@@ -167,6 +168,11 @@ export interface ServerOptions<Env = unknown> {
    * `durableSessions()` from `mcp-aot/cloudflare` (Workers). Without it the server is stateless.
    */
   sessions?: SessionHost
+  /**
+   * Runs `@task` tools as tasks (the Tasks extension; 2025-11-25's tasks): `memoryTasks()` (one process)
+   * or `durableTasks()` from `mcp-aot/cloudflare` (Workers). Required when a tool declares `@task`.
+   */
+  tasks?: TaskHost
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */

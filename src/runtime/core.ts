@@ -8,6 +8,7 @@ import type { Feature, HeaderCheck, ScopeCheck } from './feature.ts'
 import type { InputKit } from './runner.ts'
 import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './table.ts'
 import type { Registry } from './registry.ts'
+import type { TaskSupport } from './tasks/support.ts'
 import { implementationFor } from './compat.ts'
 import { META_SERVER_INFO } from './protocol.ts'
 
@@ -26,6 +27,8 @@ export interface Core {
   readonly scopeCheck: ScopeCheck | undefined
   /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
   readonly streamed: InputKit['streamed'] | undefined
+  /** Tasks (the `tasks` option), when a tool is declared `@task`. */
+  readonly tasks: TaskSupport | undefined
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
   readonly serverMeta: string
   /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
@@ -62,6 +65,11 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   // Fails closed: a tool's scopes are never ignored for want of the check.
   const unchecked = scopeCheck ? undefined : tools.find((tool) => tool.scopes)
   if (unchecked) throw new Error(`createServer: the tool '${unchecked.name}' declares @scope, but its module's table has no scopesFeature; rebuild it with the mcp-aot plugin.`)
+  // Fails closed as well: a `@task required` tool would be refused to every client without a task host.
+  const tasked = tools.find((tool) => tool.task)
+  if (tasked && !options.tasks) {
+    throw new Error(`createServer: the tool '${tasked.name}' declares @task, but createServer has no tasks option; add tasks: memoryTasks() (one process) or durableTasks() from 'mcp-aot/cloudflare' (Workers).`)
+  }
   let streamed: InputKit['streamed'] | undefined
   for (const entry of [...tools, ...prompts, ...resources, ...templates]) streamed ??= entry.run?.input?.streamed
   const core: Core = {
@@ -75,6 +83,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     headerCheck,
     scopeCheck,
     streamed,
+    tasks: undefined,
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,
     listTail: cached(listTtlMs, listScope),
@@ -93,5 +102,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
       }
     },
   }
+  // The task host is made with the finished core (its tasks run the core's tools); no @task tool, no tasks.
+  if (tasked) (core as { tasks: TaskSupport | undefined }).tasks = options.tasks!(core)
   return core
 }

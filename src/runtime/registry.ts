@@ -32,6 +32,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'env',
   'profile',
   'sessions',
+  'tasks',
 ])
 
 const PLUGIN_HINT =

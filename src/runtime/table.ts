@@ -109,6 +109,8 @@ export interface ToolDefinition {
     idempotentHint?: boolean
     openWorldHint?: boolean
   }
+  /** `@task` (2025-11-25 and later). */
+  execution?: { taskSupport: 'optional' | 'required' }
 }
 
 export interface ToolEntry {
@@ -133,6 +135,8 @@ export interface ToolEntry {
   readonly timeoutMs?: number
   /** The OAuth scopes a caller's token must carry (`@scope`); without them, 403 `insufficient_scope`. */
   readonly scopes?: readonly string[]
+  /** `@task optional|required`: the call may (must) run as a task, when createServer has `tasks`. */
+  readonly task?: 'optional' | 'required'
   /**
    * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal
    * or has a @timeout) or `contextRunner` (it takes a ToolContext). Absent: called as `invoke(args)`.
