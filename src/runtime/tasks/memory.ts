@@ -31,9 +31,11 @@ export function memoryTaskStore(core: Core, options: TaskOptions): TaskStore {
       const ttlMs = call.ttlMs
       const task = new Task(newRecord(newTaskId(now + ttlMs), ttlMs, pollIntervalMs, call.owner, now), () => {})
       tasks.set(task.record.taskId, task)
+      // The handle is the seed state, taken before the tool's first synchronous steps change it.
+      const seed = { ...task.record }
       const running = runTask(core, task, call, env, execution)
       execution?.waitUntil(running)
-      return { task: { ...task.record } }
+      return { task: seed }
     },
     async operate(operation, taskId, owner, responses) {
       sweep(Date.now())
