@@ -19,22 +19,7 @@
 import type { Execution } from '../runtime/exchange.ts'
 import { DEFAULT_IDLE_MS, type SessionFetch, type SessionHost, type SessionServe, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
-
-/** The parts of a Durable Object namespace binding used here. */
-interface Namespace {
-  idFromName(name: string): unknown
-  get(id: unknown): { fetch(request: Request | string, init?: RequestInit): Promise<Response> }
-}
-
-/** The parts of DurableObjectState used here. */
-interface ObjectState extends Execution {
-  readonly storage: {
-    get<T>(key: string): Promise<T | undefined>
-    put(key: string, value: unknown): Promise<void>
-    deleteAll(): Promise<void>
-    setAlarm(time: number): Promise<void>
-  }
-}
+import type { Namespace, ObjectState } from './platform.ts'
 
 export interface DurableSessionsOptions {
   /** How long a session may sit idle (no request, nothing pending) before its alarm ends it; default 30 minutes. */

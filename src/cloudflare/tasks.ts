@@ -18,28 +18,12 @@
  * that runs (or waits for input) longer is ended, and its task fails saying so.
  */
 import type { Core } from '../runtime/core.ts'
-import type { Execution } from '../runtime/exchange.ts'
+import type { Namespace, ObjectState } from './platform.ts'
 import { type TaskHost, taskSupport } from '../runtime/tasks/support.ts'
 import { DEFAULT_POLL_INTERVAL_MS, expired, operate, type TaskCall, type TaskOperation, type TaskOptions, type TaskReply, type TaskStore } from '../runtime/tasks/store.ts'
 import { runTask } from '../runtime/tasks/run-task.ts'
 import { expiresAt, newRecord, newTaskId, Task, type TaskRecord } from '../runtime/tasks/task.ts'
 import { INTERNAL_ERROR } from '../runtime/protocol.ts'
-
-/** The parts of a Durable Object namespace binding used here. */
-interface Namespace {
-  idFromName(name: string): unknown
-  get(id: unknown): { fetch(request: Request | string, init?: RequestInit): Promise<Response> }
-}
-
-/** The parts of DurableObjectState used here. */
-interface ObjectState extends Execution {
-  readonly storage: {
-    get<T>(key: string): Promise<T | undefined>
-    put(key: string, value: unknown): Promise<void>
-    deleteAll(): Promise<void>
-    setAlarm(time: number): Promise<void>
-  }
-}
 
 export type DurableTasksOptions = TaskOptions
 
