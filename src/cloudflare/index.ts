@@ -16,7 +16,6 @@
  * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
-import type { Execution } from '../runtime/exchange.ts'
 import { DEFAULT_IDLE_MS, type SessionFetch, type SessionHost, type SessionServe, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 import type { Namespace, ObjectState } from './platform.ts'
