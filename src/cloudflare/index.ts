@@ -16,25 +16,10 @@
  * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
-import type { Execution, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
+import type { SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
 import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
-
-/** The parts of a Durable Object namespace binding used here. */
-interface Namespace {
-  idFromName(name: string): unknown
-  get(id: unknown): { fetch(request: Request | string, init?: RequestInit): Promise<Response> }
-}
-
-/** The parts of DurableObjectState used here. */
-interface ObjectState extends Execution {
-  readonly storage: {
-    get<T>(key: string): Promise<T | undefined>
-    put(key: string, value: unknown): Promise<void>
-    deleteAll(): Promise<void>
-    setAlarm(time: number): Promise<void>
-  }
-}
+import type { Namespace, ObjectState } from './platform.ts'
 
 export interface DurableSessionsOptions {
   /** How long a session may sit idle (no request, nothing pending) before its alarm ends it; default 30 minutes. */
@@ -145,3 +130,4 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   Object.defineProperty(host, 'DurableObject', { value: SessionObject })
   return host
 }
+export { durableTasks, type DurableTasks, type DurableTasksOptions } from './tasks.ts'

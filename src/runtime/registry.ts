@@ -4,7 +4,8 @@
  */
 import type { ServerOptions } from './shared/api.ts'
 import type { Feature } from './shared/table.ts'
-import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './shared/table.ts'
+import type { PromptEntry, ResourceEntry, ToolEntry } from './shared/table.ts'
+import { isTable, type Table } from './shared/module-table.ts'
 
 export interface Registry {
   /** In module order, then declaration order. */
@@ -32,6 +33,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'env',
   'profile',
   'sessions',
+  'tasks',
 ])
 
 const PLUGIN_HINT =

@@ -6,7 +6,7 @@
  * runtime; generated code passes only what its declarations need.
  */
 import type { AjvError, Feature, PromptEntry, ResourceEntry, ResultPlan, RevivePlan, ToolDefinition, ToolEntry, ValidateFn } from '../../src/runtime/shared/table.ts'
-import { table } from '../../src/runtime/shared/table.ts'
+import { table } from '../../src/runtime/shared/module-table.ts'
 import type { McpServer } from '../../src/runtime/shared/api.ts'
 import { contextRunner } from '../../src/runtime/input/context-runner.ts'
 import { paramHeadersFeature } from '../../src/runtime/features/param-headers.ts'

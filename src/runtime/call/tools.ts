@@ -34,6 +34,11 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'tools/call needs params.name, the tool to call.')
   const tool = core.tools.get(name)
   if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
+  if (tool.task) {
+    // A `@task` tool: a task handle (or a refusal) when the client can take one (tasks/support.ts).
+    const task = core.tasks?.call(exchange, tool, params!)
+    if (task !== undefined) return task
+  }
   const raw = params!.arguments ?? {}
   const answers = answersFor(core, exchange, tool.run, 'tools/call', name, raw, params!)
   if (answers instanceof RpcError) return answers
@@ -41,7 +46,8 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   return invokeTool(core, exchange, tool, raw, answers)
 }
 
-function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent: any, answers: Record<string, unknown> | undefined): Answer {
+/** Validates, revives, runs and shapes one call (also a task's, tasks/run-task.ts). */
+export function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent: any, answers: Record<string, unknown> | undefined): Answer {
   const raw = tool.lenient ? tool.lenient(sent) : sent
   const validate = tool.validate
   if (!validate(raw)) return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))

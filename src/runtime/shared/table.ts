@@ -1,7 +1,7 @@
 /**
  * The static dispatch table: what the compiler appends to a tool module (`export const __mcp = …`)
  * and what `createServer` reads. This file is the contract between src/compiler/emit and src/runtime;
- * it holds types and the one brand check, nothing else.
+ * it holds types only (the table itself and its brand check: module-table.ts).
  *
  * Pay for what you use: the runtime's optional parts (resources, prompts, a `ToolContext` with input
  * rounds and notifications, an AbortSignal and timeouts, reviving arguments, `x-mcp-header` checks) are
@@ -38,6 +38,8 @@ export interface ToolEntry {
   readonly timeoutMs?: number
   /** The OAuth scopes a caller's token must carry (`@scope`); without them, 403 `insufficient_scope`. */
   readonly scopes?: readonly string[]
+  /** `@task optional|required`: the call may (must) run as a task, when createServer has `tasks`. */
+  readonly task?: 'optional' | 'required'
   /**
    * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal
    * or has a @timeout) or `contextRunner` (it takes a ToolContext). Absent: called as `invoke(args)`.
@@ -106,6 +108,8 @@ export interface Core {
   readonly scopeCheck: ScopeCheck | undefined
   /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
   readonly streamed: InputKit['streamed'] | undefined
+  /** Tasks (the `tasks` option, tasks/), when a tool is declared `@task`. */
+  readonly tasks: TaskSupport | undefined
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
   readonly serverMeta: string
   /** `,"resultType":"complete","_meta":…` appended to every complete modern result. */
@@ -159,6 +163,17 @@ export interface ScopeRefusal {
 export type Handler = (core: Core, exchange: Exchange, params: Record<string, any> | undefined) => string | RpcError | Promise<string | RpcError>
 
 export type Methods = ReadonlyMap<string, Handler>
+
+/** What the runtime sees of a task host once attached (`core.tasks`; tasks/support.ts makes it). */
+export interface TaskSupport {
+  /** Adds the tasks methods to both eras' tables (their presence also declares the capability, rpc/handshake.ts). */
+  methods(modern: Map<string, Handler>, legacy: Map<string, Handler>): void
+  /** A tools/call of a `@task` tool: the task handle, a refusal, or undefined to run it as a plain call. */
+  call(exchange: Exchange, tool: ToolEntry, params: Record<string, any>): ReturnType<Handler> | undefined
+}
+
+/** What a `tasks` option (api.ts TaskHost) is: made into the server's TaskSupport once, with its Core. */
+export type AttachTasks = (core: Core) => TaskSupport
 
 /**
  * How a function runs when a plain call is not enough. The compiler picks one per declaration and the
@@ -235,24 +250,3 @@ export type RoundEnd =
   | { readonly kind: 'input'; readonly requests: Record<string, InputRequest>; readonly answers: Record<string, unknown> }
   | { readonly kind: 'refused'; readonly error: RpcError }
   | { readonly kind: 'legacy-input'; readonly method: string }
-
-/** The marker on every table the compiler emits; `createServer` refuses modules without one. */
-export const TABLE = Symbol.for('mcp-aot.table')
-
-export interface Table {
-  readonly [TABLE]: 1
-  /** The module's path relative to the project root, as the compiler saw it. */
-  readonly module: string
-  readonly entries: readonly TableEntry[]
-  /** What the entries need beyond tools: `resourcesFeature`, `promptsFeature`, `paramHeadersFeature`. */
-  readonly features: readonly Feature[]
-}
-
-/** Called by generated code: `export const __mcp = table('src/tools/x.ts', [...], [features])`. */
-export function table(module: string, entries: readonly TableEntry[], features: readonly Feature[] = []): Table {
-  return { [TABLE]: 1, module, entries, features }
-}
-
-export function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && (value as any)[TABLE] === 1
-}

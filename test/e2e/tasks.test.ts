@@ -1,0 +1,297 @@
+/**
+ * Tasks (`io.modelcontextprotocol/tasks`, SEP-2663; 2025-11-25's tasks for legacy clients) in workerd:
+ * each task in its own Durable Object (durableTasks), its tool run in the object's alarm, apart from any
+ * client request. Raw JSON-RPC over HTTP, so every field the spec names is checked as sent; then official
+ * clients: the v1 SDK (`client.experimental.tasks`, 2025-11-25 tasks) creates a task, watches its status,
+ * gets its result and cancels one; the `@modelcontextprotocol/ext-tasks` requester over a v2 SDK client
+ * (2025-11-25 era, the minimal form its README gives) calls an optional tool directly and runs a required
+ * one as a task, settled from its result.
+ */
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client'
+import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { buildExample, type BuiltWorker } from '../helpers/build.ts'
+import { startWorkerd } from '../helpers/miniflare.ts'
+import type { Served } from '../helpers/served.ts'
+
+const FIXTURE = resolve(import.meta.dirname, '../fixtures/tasks-worker')
+const MODERN = '2026-07-28'
+const EXTENSION = 'io.modelcontextprotocol/tasks'
+
+let worker: BuiltWorker
+let server: Served
+
+beforeAll(async () => {
+  worker = await buildExample(FIXTURE)
+  server = await startWorkerd(worker.file, { durableObjects: { MCP_TASKS: 'McpTask' } })
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await worker?.remove()
+})
+
+let nextId = 1
+
+/** A 2026-07-28 request; `tasks`: whether its capabilities declare the extension. */
+async function modern(method: string, params: Record<string, unknown>, tasks = true): Promise<any> {
+  const capabilities = tasks ? { extensions: { [EXTENSION]: {} }, elicitation: {} } : {}
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': MODERN,
+    'mcp-method': method,
+  }
+  const name = params.name ?? params.taskId
+  if (typeof name === 'string') headers['mcp-name'] = name
+  const body = {
+    jsonrpc: '2.0',
+    id: nextId++,
+    method,
+    params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': capabilities } },
+  }
+  const response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(body) })
+  return response.json()
+}
+
+/** Polls tasks/get, as often as pollIntervalMs says, until `done` holds for the task. */
+async function pollUntil(taskId: string, done: (task: any) => boolean): Promise<any> {
+  for (;;) {
+    const reply = await modern('tasks/get', { taskId })
+    if (reply.error || done(reply.result)) return reply
+    await new Promise((resolve) => setTimeout(resolve, reply.result.pollIntervalMs))
+  }
+}
+
+describe('the Tasks extension on Durable Objects (2026-07-28)', () => {
+  it('server/discover declares the extension; tools/list says which tools run as tasks', async () => {
+    const discover = await modern('server/discover', {})
+    expect(discover.result.capabilities.extensions).toEqual({ [EXTENSION]: {} })
+    const list = await modern('tools/list', {})
+    const byName = Object.fromEntries(list.result.tools.map((tool: any) => [tool.name, tool.execution]))
+    expect(byName).toEqual({
+      build_report: { taskSupport: 'optional' },
+      delete_project: { taskSupport: 'required' },
+      wait_for_cancel: { taskSupport: 'optional' },
+      broken_job: { taskSupport: 'optional' },
+    })
+  })
+
+  it('a call returns a task handle; tasks/get polls progress as the status message, then the result', async () => {
+    const created = await modern('tools/call', { name: 'build_report', arguments: { steps: 3, stepMs: 30 } })
+    const handle = created.result
+    expect(handle).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 3_600_000, pollIntervalMs: 20 })
+    expect(handle.taskId).toMatch(/^[0-9a-f]{32}\.[0-9a-z]+$/)
+    expect(Date.parse(handle.createdAt)).not.toBeNaN()
+    expect(handle.lastUpdatedAt).toBe(handle.createdAt)
+    const messages = new Set<string>()
+    const done = await pollUntil(handle.taskId, (task) => {
+      if (task.statusMessage) messages.add(task.statusMessage)
+      return task.status !== 'working'
+    })
+    expect(done.result).toMatchObject({
+      resultType: 'complete',
+      taskId: handle.taskId,
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'report of 3 steps' }] },
+    })
+    // Each step's progress became the status message (polls may miss some; the last one is kept).
+    expect(done.result.statusMessage).toBe('step 3 of 3 (2/3)')
+    for (const message of messages) expect(message).toMatch(/^step [1-3] of 3 \([0-2]\/3\)$/)
+  })
+
+  it('an input-required task shows its inputRequests; tasks/update answers them and the tool completes', async () => {
+    const created = await modern('tools/call', { name: 'delete_project', arguments: { project: 'apollo' } })
+    const { taskId } = created.result
+    const asking = await pollUntil(taskId, (task) => task.status !== 'working')
+    expect(asking.result.status).toBe('input_required')
+    const keys = Object.keys(asking.result.inputRequests)
+    expect(keys).toHaveLength(1)
+    expect(asking.result.inputRequests[keys[0]]).toEqual({
+      method: 'elicitation/create',
+      params: { message: 'Delete apollo?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } },
+    })
+    const ack = await modern('tasks/update', { taskId, inputResponses: { [keys[0]]: { action: 'accept', content: { confirm: true } }, unknown: { action: 'decline' } } })
+    expect(ack.result).toMatchObject({ resultType: 'complete' })
+    const done = await pollUntil(taskId, (task) => task.status === 'completed' || task.status === 'failed')
+    expect(done.result).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'deleted apollo' }] } })
+    expect(done.result.inputRequests).toBeUndefined()
+  })
+
+  it('tasks/cancel cancels at once and aborts the tool’s signal', async () => {
+    const marker = `m${Date.now()}`
+    const { result } = await modern('tools/call', { name: 'wait_for_cancel', arguments: { marker } })
+    await pollUntil(result.taskId, (task) => task.status === 'working')
+    const ack = await modern('tasks/cancel', { taskId: result.taskId })
+    expect(ack.result).toMatchObject({ resultType: 'complete' })
+    const after = await modern('tasks/get', { taskId: result.taskId })
+    expect(after.result).toMatchObject({ status: 'cancelled', statusMessage: 'The client cancelled the task.' })
+    expect(after.result.result).toBeUndefined()
+    // The tool saw its signal abort (it logs so in the object): wait for the line.
+    for (let tries = 0; !server.output().includes(`wait_for_cancel ${marker}: signal aborted`); tries++) {
+      if (tries > 200) throw new Error(`the tool's signal never aborted:\n${server.output()}`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // Terminal states stay: a second cancel changes nothing.
+    await modern('tasks/cancel', { taskId: result.taskId })
+    expect((await modern('tasks/get', { taskId: result.taskId })).result.status).toBe('cancelled')
+  })
+
+  it('the task runs to completion with no client connected; a later client reads the result', async () => {
+    // The client sends the call and goes away without reading the handle's body or polling.
+    const controller = new AbortController()
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 99,
+      method: 'tools/call',
+      params: { name: 'build_report', arguments: { steps: 4, stepMs: 40 }, _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': { extensions: { [EXTENSION]: {} } } } },
+    })
+    const response = await fetch(server.url, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'build_report' },
+      body,
+    })
+    const taskId = JSON.parse(await response.text()).result.taskId
+    controller.abort()
+    // A different client (no shared connection or state, only the id) finds it finished.
+    const done = await pollUntil(taskId, (task) => task.status !== 'working')
+    expect(done.result).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'report of 4 steps' }] } })
+  })
+
+  it('a tool that throws completes its task with an isError result, not a failed task', async () => {
+    const { result } = await modern('tools/call', { name: 'broken_job', arguments: {} })
+    const done = await pollUntil(result.taskId, (task) => task.status !== 'working')
+    expect(done.result).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'The tool failed.' }], isError: true } })
+  })
+
+  it('without the extension: an optional tool runs as a plain call; a required one and the tasks methods are -32021', async () => {
+    const plain = await modern('tools/call', { name: 'build_report', arguments: { steps: 1, stepMs: 1 } }, false)
+    expect(plain.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'report of 1 steps' }] })
+    const required = await modern('tools/call', { name: 'delete_project', arguments: { project: 'x' } }, false)
+    expect(required.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [EXTENSION]: {} } } } })
+    const get = await modern('tasks/get', { taskId: '0'.repeat(32) + '.zz' }, false)
+    expect(get.error.code).toBe(-32021)
+  })
+
+  it('an unknown task id is -32602 "Task not found"', async () => {
+    const reply = await modern('tasks/get', { taskId: `${'a'.repeat(32)}.${(Date.now() + 60_000).toString(36)}` })
+    expect(reply.error).toEqual({ code: -32602, message: 'Failed to retrieve task: Task not found.' })
+  })
+})
+
+/** A 2025-11-25 request (stateless: no session host here). */
+async function legacy(method: string, params: Record<string, unknown>): Promise<any> {
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+  })
+  return response.json()
+}
+
+describe('2025-11-25 tasks on the same Durable Objects', () => {
+  it('initialize declares tasks; params.task makes one; tasks/result waits for the CallToolResult', async () => {
+    const init = await legacy('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } })
+    expect(init.result.capabilities.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } })
+    const created = await legacy('tools/call', { name: 'build_report', arguments: { steps: 2, stepMs: 20 }, task: { ttl: 60_000 } })
+    expect(created.result.task).toMatchObject({ status: 'working', ttl: 60_000, pollInterval: 20 })
+    const { taskId } = created.result.task
+    const result = await legacy('tasks/result', { taskId })
+    expect(result.result).toEqual({ content: [{ type: 'text', text: 'report of 2 steps' }], _meta: { 'io.modelcontextprotocol/related-task': { taskId } } })
+    const got = await legacy('tasks/get', { taskId })
+    expect(got.result).toMatchObject({ taskId, status: 'completed', ttl: 60_000, pollInterval: 20 })
+  })
+
+  it('a required tool called without params.task is -32601', async () => {
+    const reply = await legacy('tools/call', { name: 'delete_project', arguments: { project: 'x' } })
+    expect(reply.error).toMatchObject({ code: -32601 })
+    expect(reply.error.message).toContain('runs only as a task')
+  })
+
+  it('an expired task is -32602 with a message that says it expired', async () => {
+    const created = await legacy('tools/call', { name: 'build_report', arguments: { steps: 1, stepMs: 1 }, task: { ttl: 150 } })
+    const { taskId } = created.result.task
+    // Wait until the id's expiry (the alarm then deletes it; either way the answer is the same).
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const reply = await legacy('tasks/get', { taskId })
+    expect(reply.error.code).toBe(-32602)
+    expect(reply.error.message).toMatch(/^Failed to retrieve task: Task has expired \(its time to live ended at \d{4}-\d\d-\d\dT[\d:.]+Z; results are not kept after it\)\.$/)
+    expect((await modern('tasks/get', { taskId })).error.message).toBe(reply.error.message)
+  })
+})
+
+describe('the v1 SDK client (2025-11-25 tasks)', () => {
+  let client: Client
+  beforeAll(async () => {
+    client = new Client({ name: 'tasks-v1', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
+  })
+  afterAll(async () => {
+    await client?.close()
+  })
+
+  it('sees the tasks capability and each tool’s taskSupport', async () => {
+    expect(client.getServerCapabilities()?.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } })
+    const { tools } = await client.listTools()
+    expect(tools.find((tool) => tool.name === 'delete_project')?.execution).toEqual({ taskSupport: 'required' })
+  })
+
+  it('callToolStream creates a task, reports its status and ends with the tool’s result', async () => {
+    const kinds: string[] = []
+    let result: unknown
+    let taskId: string | undefined
+    for await (const message of client.experimental.tasks.callToolStream({ name: 'build_report', arguments: { steps: 3, stepMs: 20 } }, undefined, { task: { ttl: 60_000 } })) {
+      kinds.push(message.type)
+      if (message.type === 'taskCreated') taskId = message.task.taskId
+      if (message.type === 'result') result = message.result
+      if (message.type === 'error') throw message.error
+    }
+    expect(kinds[0]).toBe('taskCreated')
+    expect(kinds.at(-1)).toBe('result')
+    expect(result).toMatchObject({ content: [{ type: 'text', text: 'report of 3 steps' }] })
+    const task = await client.experimental.tasks.getTask(taskId!)
+    expect(task).toMatchObject({ taskId, status: 'completed', ttl: 60_000 })
+  })
+
+  it('cancelTask cancels a running task', async () => {
+    let taskId: string | undefined
+    for await (const message of client.experimental.tasks.callToolStream({ name: 'wait_for_cancel', arguments: { marker: 'v1' } }, undefined, { task: {} })) {
+      if (message.type === 'taskCreated') {
+        taskId = message.task.taskId
+        break
+      }
+    }
+    const cancelled = await client.experimental.tasks.cancelTask(taskId!)
+    expect(cancelled).toMatchObject({ taskId, status: 'cancelled' })
+    expect(await client.experimental.tasks.getTask(taskId!)).toMatchObject({ status: 'cancelled' })
+  })
+})
+
+describe('the ext-tasks requester (@modelcontextprotocol/ext-tasks) over the v2 SDK client', () => {
+  it('an optional tool it calls directly; a required one it runs as a task and settles from its result', async () => {
+    const v2 = new ClientV2({ name: 'tasks-ext', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } })
+    await v2.connect(new TransportV2(new URL(server.url)))
+    const session = createTaskSessionFromClient(v2, { endpointId: 'tasks-fixture' })
+    try {
+      // @task optional: the requester chooses a plain call (no params.task), which the server honours.
+      const plain = await session.callTool('build_report', { steps: 2, stepMs: 20 })
+      expect(plain.kind).toBe('immediate')
+      expect(resultFromTaskOutcome((await plain.settle()).outcome)).toEqual({ content: [{ type: 'text', text: 'report of 2 steps' }] })
+      // @task required: a task (created, polled, its result fetched). Its tool asks for input, which
+      // 2025-11-25 tasks cannot carry here, so the result is the error result saying so.
+      const execution = await session.callTool('delete_project', { project: 'apollo' })
+      expect(execution.kind).toBe('task')
+      if (execution.kind !== 'task') return
+      expect(execution.handle.taskId).toMatch(/^[0-9a-f]{32}\.[0-9a-z]+$/)
+      const { outcome } = await execution.settle()
+      expect(outcome).toMatchObject({ status: 'completed' })
+      expect(resultFromTaskOutcome(outcome)).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('needs input from the client (elicitation/create)') }] })
+    } finally {
+      await session.close()
+    }
+  })
+})

@@ -1,0 +1,43 @@
+/**
+ * `memoryTasks()` (tasks in one process): the same protocol as the Durable Object host (test/e2e/tasks.test.ts),
+ * plus what createServer requires: a `@task` tool without a `tasks` option refuses to start.
+ */
+import { describe, expect, it } from 'vitest'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
+import type { ToolEntry } from '../../src/runtime/shared/table.ts'
+import { createServer } from '../../src/runtime/server.ts'
+import { memoryTasks } from '../../src/runtime/tasks/memory.ts'
+import { modernRequest, module, send, tool } from './helpers.ts'
+
+const info = { name: 'test', version: '1.0.0' }
+const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: {} }
+
+const ask: ToolEntry = {
+  ...tool('ask', { invoke: async (_args, ctx: ToolContext) => `hello ${(await ctx.elicit('Name?')).content?.name}` }),
+  task: 'optional',
+}
+const tools = module('src/tasks.ts', [ask])
+const call = (method: string, params: Record<string, any>) => modernRequest(method, params, { capabilities, headers: { 'mcp-name': params.name ?? params.taskId } })
+
+describe('memoryTasks()', () => {
+  it('creates, asks through tasks/update and completes a task in this process', async () => {
+    const server = createServer(info, tools, { tasks: memoryTasks({ pollIntervalMs: 5 }) })
+    const created = await send(server, call('tools/call', { name: 'ask', arguments: {} }))
+    expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: 5, ttlMs: 3_600_000 })
+    const { taskId } = created.body.result
+    let task: any
+    do task = (await send(server, call('tasks/get', { taskId }))).body.result
+    while (task.status === 'working')
+    expect(task).toMatchObject({ status: 'input_required', inputRequests: { 'elicit-1': { method: 'elicitation/create', params: { message: 'Name?' } } } })
+    await send(server, call('tasks/update', { taskId, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } } }))
+    do task = (await send(server, call('tasks/get', { taskId }))).body.result
+    while (task.status !== 'completed')
+    expect(task.result).toEqual({ content: [{ type: 'text', text: 'hello Ada' }] })
+  })
+
+  it('a tool declared @task without the tasks option refuses to start, saying what to add', () => {
+    expect(() => createServer(info, tools)).toThrow(
+      "createServer: the tool 'ask' declares @task, but createServer has no tasks option; add tasks: memoryTasks() (one process) or durableTasks() from 'mcp-aot/cloudflare' (Workers).",
+    )
+  })
+})
