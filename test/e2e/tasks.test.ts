@@ -5,7 +5,8 @@
  * clients: the v1 SDK (`client.experimental.tasks`, 2025-11-25 tasks) creates a task, watches its status,
  * gets its result and cancels one; the `@modelcontextprotocol/ext-tasks` requester over a v2 SDK client
  * (2025-11-25 era, the minimal form its README gives) calls an optional tool directly and runs a required
- * one as a task, settled from its result.
+ * one as a task, settled from its result; and the same requester over the v2 client pinned to 2026-07-28
+ * creates, polls, updates (input), cancels, hands off and resumes tasks of the extension.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client'
 import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client'
@@ -55,6 +56,14 @@ async function modern(method: string, params: Record<string, unknown>, tasks = t
   }
   const response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(body) })
   return response.json()
+}
+
+/** Waits until workerd has printed `line` (a tool's console.log in its Durable Object). */
+async function outputLine(line: string): Promise<void> {
+  for (let tries = 0; !server.output().includes(line); tries++) {
+    if (tries > 200) throw new Error(`workerd never printed '${line}':\n${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** Polls tasks/get, as often as pollIntervalMs says, until `done` holds for the task. */
@@ -124,17 +133,15 @@ describe('the Tasks extension on Durable Objects (2026-07-28)', () => {
   it('tasks/cancel cancels at once and aborts the tool’s signal', async () => {
     const marker = `m${Date.now()}`
     const { result } = await modern('tools/call', { name: 'wait_for_cancel', arguments: { marker } })
-    await pollUntil(result.taskId, (task) => task.status === 'working')
+    // Cancelled before its alarm ran, the tool would never start (nor see a signal): wait until it has.
+    await outputLine(`wait_for_cancel ${marker}: started`)
     const ack = await modern('tasks/cancel', { taskId: result.taskId })
     expect(ack.result).toMatchObject({ resultType: 'complete' })
     const after = await modern('tasks/get', { taskId: result.taskId })
     expect(after.result).toMatchObject({ status: 'cancelled', statusMessage: 'The client cancelled the task.' })
     expect(after.result.result).toBeUndefined()
-    // The tool saw its signal abort (it logs so in the object): wait for the line.
-    for (let tries = 0; !server.output().includes(`wait_for_cancel ${marker}: signal aborted`); tries++) {
-      if (tries > 200) throw new Error(`the tool's signal never aborted:\n${server.output()}`)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
+    // The tool saw its signal abort (it logs so in the object).
+    await outputLine(`wait_for_cancel ${marker}: signal aborted`)
     // Terminal states stay: a second cancel changes nothing.
     await modern('tasks/cancel', { taskId: result.taskId })
     expect((await modern('tasks/get', { taskId: result.taskId })).result.status).toBe('cancelled')
@@ -292,6 +299,129 @@ describe('the ext-tasks requester (@modelcontextprotocol/ext-tasks) over the v2 
       expect(resultFromTaskOutcome(outcome)).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('needs input from the client (elicitation/create)') }] })
     } finally {
       await session.close()
+    }
+  })
+})
+
+/**
+ * The 2026-07-28 requester path: the v2 SDK client pinned to 2026-07-28 (its `server/discover` shows the
+ * extension, so the requester takes the V2 generation), and the ext-tasks requester driving tools/call,
+ * tasks/get, tasks/update and tasks/cancel. The SDK client's codecs do not carry the extension's wire shapes
+ * (`resultType: "task"`), so the package asks the host for a raw dispatch (its README: `rawDispatch` and
+ * `v2RequestFraming`); here that is a plain JSON-RPC POST with the 2026 headers.
+ */
+describe('the ext-tasks requester over the v2 SDK client (2026-07-28)', () => {
+  const clientCapabilities = { elicitation: {}, extensions: { [EXTENSION]: {} } }
+  const clientInfo = { name: 'tasks-ext-v2', version: '1.0.0' }
+  const framing = { protocolVersion: MODERN, clientInfo, clientCapabilities }
+  /** Every raw request the requester sent, by method (which lifecycle methods it used). */
+  const sent: string[] = []
+
+  async function rawDispatch(request: any, options?: { context?: { headers?: Record<string, string> } }): Promise<any> {
+    const { method, params } = request
+    sent.push(method)
+    // The requester's own headers (Mcp-Name: the task id, on tasks/*) go out as given.
+    const headers: Record<string, string> = { ...options?.context?.headers, 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': method }
+    if (method === 'tools/call') headers['mcp-name'] = params.name
+    // The requester hands over the method and params; the host frames the JSON-RPC message.
+    const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params })
+    const reply: any = await (await fetch(server.url, { method: 'POST', headers, body })).json()
+    return reply.error ? { kind: 'error', error: reply.error } : { kind: 'result', result: reply.result }
+  }
+
+  async function connect(onInputRequest?: (request: any) => Promise<any>) {
+    const client = new ClientV2(clientInfo, { capabilities: clientCapabilities, versionNegotiation: { mode: { pin: MODERN } } })
+    await client.connect(new TransportV2(new URL(server.url)))
+    expect(client.getProtocolEra()).toBe('modern')
+    const session = createTaskSessionFromClient(client, { endpointId: 'tasks-fixture-2026', rawDispatch, v2RequestFraming: framing, onInputRequest })
+    return { client, session, close: async () => (await session.close(), await client.close()) }
+  }
+
+  it('creates a task and polls it at the server’s pollIntervalMs until the result, progress shown as status', async () => {
+    const { session, close } = await connect()
+    try {
+      expect(session.capabilities).toMatchObject({ execution: true, cancellation: true, inputResponses: true })
+      const execution = await session.callTool('build_report', { steps: 3, stepMs: 30 }, { task: { preference: 'require' } })
+      expect(execution.kind).toBe('task')
+      const views: any[] = []
+      const { outcome } = await execution.settle({ onEvent: (event) => void (event.type === 'task' && views.push(event.task)) })
+      expect(resultFromTaskOutcome(outcome)).toMatchObject({ content: [{ type: 'text', text: 'report of 3 steps' }] })
+      expect(views.length).toBeGreaterThan(0)
+      for (const view of views) expect(view).toMatchObject({ suggestedPollIntervalMs: 20, retentionMs: 3_600_000 })
+      expect(sent).toContain('tasks/get')
+    } finally {
+      await close()
+    }
+  })
+
+  it('answers an input-required task through tasks/update; the tool, waiting in place, completes', async () => {
+    const asked: any[] = []
+    const { session, close } = await connect(async (request) => {
+      asked.push(request)
+      return { action: 'accept', content: { confirm: true } }
+    })
+    try {
+      const execution = await session.callTool('delete_project', { project: 'gemini' })
+      expect(execution.kind).toBe('task')
+      const { outcome } = await execution.settle()
+      expect(resultFromTaskOutcome(outcome)).toMatchObject({ content: [{ type: 'text', text: 'deleted gemini' }] })
+      expect(asked).toEqual([{ kind: 'elicitation', params: expect.objectContaining({ message: 'Delete gemini?' }) }])
+      expect(sent).toContain('tasks/update')
+    } finally {
+      await close()
+    }
+  })
+
+  it('cancels a running task: tasks/cancel, the outcome cancelled, the tool’s signal aborted', async () => {
+    const { session, close } = await connect()
+    try {
+      const marker = `v2-${Date.now()}`
+      const execution = await session.callTool('wait_for_cancel', { marker }, { task: { preference: 'require' } })
+      if (execution.kind !== 'task') throw new Error(`expected a task, got ${execution.kind}`)
+      await outputLine(`wait_for_cancel ${marker}: started`)
+      await execution.cancel()
+      expect(sent).toContain('tasks/cancel')
+      expect(await session.task(execution.handle.taskId).snapshot()).toMatchObject({ status: 'cancelled' })
+      await outputLine(`wait_for_cancel ${marker}: signal aborted`)
+    } finally {
+      await close()
+    }
+  })
+
+  it('a task survives its client: handed off by one client that disconnects, resumed and settled by a new one', async () => {
+    const first = await connect()
+    const execution = await first.session.callTool('build_report', { steps: 3, stepMs: 40 }, { task: { preference: 'require' } })
+    if (execution.kind !== 'task') throw new Error(`expected a task, got ${execution.kind}`)
+    let reference: any
+    await execution.handoff((saved) => void (reference = saved))
+    // Handed off, the local execution ends without an outcome; then the client goes away entirely.
+    expect(await execution.result()).toMatchObject({ status: 'failed', error: { message: 'Task execution is closed' } })
+    const cancels = sent.filter((method) => method === 'tasks/cancel').length
+    await first.close()
+    expect(sent.filter((method) => method === 'tasks/cancel').length, 'closing the first client cancelled the task').toBe(cancels)
+    expect(reference).toMatchObject({ generation: 'v2', taskId: execution.handle.taskId })
+    const second = await connect()
+    try {
+      const resumed = await second.session.resumeTask(reference)
+      const { outcome } = await resumed.settle()
+      expect(resultFromTaskOutcome(outcome)).toMatchObject({ content: [{ type: 'text', text: 'report of 3 steps' }] })
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('an expired task is -32602, its message saying it expired', async () => {
+    const { session, close } = await connect()
+    try {
+      // A task id this server minted, its time to live over a second ago (the id carries its expiry).
+      const taskId = `${'b'.repeat(32)}.${(Date.now() - 1000).toString(36)}`
+      const error: any = await session.task(taskId).snapshot().then(
+        () => undefined,
+        (thrown) => thrown,
+      )
+      expect(error?.error ?? error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Failed to retrieve task: Task has expired \(/) })
+    } finally {
+      await close()
     }
   })
 })

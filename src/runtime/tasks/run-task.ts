@@ -48,7 +48,8 @@ export async function runTask(core: Core, task: Task, call: TaskCall, env: unkno
   try {
     if (!tool) return task.fail({ code: INVALID_PARAMS, message: `Unknown tool '${call.name}'.` })
     const request = new Request(call.url, { method: 'POST', headers: call.headers, signal: task.signal })
-    // A 2026-07-28 client's result is shaped as 2025-11-25's CallToolResult (the same fields; resultType belongs to the envelope).
+    // A 2026-07-28 client's result is shaped as 2025-11-25's CallToolResult, the same fields, plus the
+    // `resultType: "complete"` every 2026-07-28 result carries (the ext-tasks requester checks it).
     // A 2025-11-25 task has no tasks/update to answer input through: its tool's question ends it as that revision's calls end (an isError result).
     const modern = call.version === MODERN
     const session = modern ? taskSession(task, call.capabilities) : undefined
@@ -56,7 +57,7 @@ export async function runTask(core: Core, task: Task, call: TaskCall, env: unkno
     exchange.channel = taskChannel(task)
     const answer = await invokeTool(core, exchange, tool, call.arguments ?? {}, undefined)
     if (answer instanceof RpcError) task.fail({ code: answer.code, message: answer.message, ...(answer.data === undefined ? {} : { data: answer.data }) })
-    else task.complete(JSON.parse(answer))
+    else task.complete(modern ? { resultType: 'complete', ...JSON.parse(answer) } : JSON.parse(answer))
   } catch (error) {
     core.report(error, 'tool', call.name)
     task.fail({ code: INTERNAL_ERROR, message: 'The task failed.' })
