@@ -32,7 +32,8 @@ describe('memoryTasks()', () => {
     await send(server, call('tasks/update', { taskId, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } } }))
     do task = (await send(server, call('tasks/get', { taskId }))).body.result
     while (task.status !== 'completed')
-    expect(task.result).toEqual({ content: [{ type: 'text', text: 'hello Ada' }] })
+    // A 2026-07-28 CallToolResult: its resultType with it.
+    expect(task.result).toEqual({ resultType: 'complete', content: [{ type: 'text', text: 'hello Ada' }] })
   })
 
   it('a tool declared @task without the tasks option refuses to start, saying what to add', () => {
