@@ -11,7 +11,13 @@
  * for those methods and for a `@task required` tool; a `@task optional` tool then runs as a plain call.
  * 2025-11-25 (experimental core tasks): `params.task` on tools/call makes the task
  * (`{ task: { …, ttl, pollInterval } }`); `tasks/get`, `tasks/result` (waits, then the CallToolResult or
- * the error), `tasks/cancel`; no `tasks/list` (each task lives on its own, see the README).
+ * the error), `tasks/cancel`.
+ *
+ * No `tasks/list` in either era. The extension defines three methods, tasks/get, tasks/update and
+ * tasks/cancel, and no listing (SEP-2663, https://modelcontextprotocol.io/seps/2663-tasks-extension; its
+ * requester, @modelcontextprotocol/ext-tasks, treats a V2 server's inventory as known handles only).
+ * In 2025-11-25 `tasks/list` is optional, offered only by a server that declares `capabilities.tasks.list`;
+ * this one does not, since each task lives on its own (one Durable Object per task id, no index).
  */
 import type { Exchange } from '../shared/exchange.ts'
 import type { AttachTasks, Core, Handler, TaskSupport } from '../shared/table.ts'
