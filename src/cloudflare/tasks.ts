@@ -53,9 +53,14 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS
   let attached: Core | undefined
 
-  const send = async (env: unknown, operation: string, envelope: Envelope): Promise<TaskReply> => {
+  const namespaceIn = (env: unknown): Namespace | undefined => {
     const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
-    if (typeof namespace?.idFromName !== 'function') {
+    return typeof namespace?.idFromName === 'function' ? namespace : undefined
+  }
+
+  const send = async (env: unknown, operation: string, envelope: Envelope): Promise<TaskReply> => {
+    const namespace = namespaceIn(env)
+    if (!namespace) {
       return { error: { code: INTERNAL_ERROR, message: `Tasks need the Durable Object binding ${binding} (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.` } }
     }
     const response = await namespace.get(namespace.idFromName(envelope.taskId)).fetch(`${ORIGIN}/${operation}`, { method: 'POST', body: JSON.stringify(envelope) })
@@ -67,6 +72,8 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
     const store: TaskStore = {
       create: (call, env) => send(env, 'create', { taskId: newTaskId(Date.now() + call.ttlMs), call, pollIntervalMs }),
       operate: (operation, taskId, owner, responses, env) => send(env, operation, { taskId, owner, responses }),
+      // Without the binding (commented out in wrangler.jsonc) an optional tool runs as a plain call.
+      available: (env) => namespaceIn(env) !== undefined,
     }
     return taskSupport(core, store, options)
   }

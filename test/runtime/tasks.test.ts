@@ -1,12 +1,14 @@
 /**
  * `memoryTasks()` (tasks in one process): the same protocol as the Durable Object host (test/e2e/tasks.test.ts),
- * plus what createServer requires: a `@task` tool without a `tasks` option refuses to start.
+ * plus what createServer requires: a `@task` tool without a `tasks` option refuses to start; and
+ * `durableTasks()` where its binding is missing: optional tools run plainly, required ones are refused.
  */
 import { describe, expect, it } from 'vitest'
 import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import type { ToolEntry } from '../../src/runtime/shared/table.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { memoryTasks } from '../../src/runtime/tasks/memory.ts'
+import { durableTasks } from '../../src/cloudflare/tasks.ts'
 import { modernRequest, module, send, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
@@ -40,5 +42,24 @@ describe('memoryTasks()', () => {
     expect(() => createServer(info, tools)).toThrow(
       "createServer: the tool 'ask' declares @task, but createServer has no tasks option; add tasks: memoryTasks() (one process) or durableTasks() from 'mcp-aot/cloudflare' (Workers).",
     )
+  })
+})
+
+describe('durableTasks() without its binding (commented out in wrangler.jsonc)', () => {
+  const plain: ToolEntry = { ...tool('plain', { invoke: () => 'ran plainly' }), task: 'optional' }
+  const only: ToolEntry = { ...tool('only', { invoke: () => 'never' }), task: 'required' }
+  const server = createServer(info, module('src/jobs.ts', [plain, only]), { tasks: durableTasks('MCP_TASKS') })
+
+  it('runs a @task optional tool as a plain call, even for a client that declares the extension', async () => {
+    const reply = await send(server, call('tools/call', { name: 'plain', arguments: {} }), {})
+    expect(reply.body.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'ran plainly' }] })
+  })
+
+  it('refuses a @task required tool, naming the binding to add', async () => {
+    const reply = await send(server, call('tools/call', { name: 'only', arguments: {} }), {})
+    expect(reply.body.error).toEqual({
+      code: -32603,
+      message: 'Tasks need the Durable Object binding MCP_TASKS (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.',
+    })
   })
 })

@@ -36,6 +36,8 @@ export interface TaskStore {
   create(call: TaskCall, env: unknown, execution: Execution | undefined): Promise<TaskReply>
   /** `responses`: the input responses of `update`; `result` waits until the task is terminal. */
   operate(operation: TaskOperation, taskId: string, owner: string | undefined, responses: Record<string, unknown> | undefined, env: unknown): Promise<TaskReply>
+  /** False when this deployment cannot keep tasks (durableTasks() without its binding): a `@task optional` tool then runs as a plain call. */
+  available?(env: unknown): boolean
 }
 
 /** How often clients are asked to poll, by default. */

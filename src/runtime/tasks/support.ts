@@ -88,6 +88,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
     },
 
     call(exchange, tool, params) {
+      if (tool.task === 'optional' && store.available?.(exchange.env) === false) return undefined
       let ttlMs = maxTtlMs
       if (exchange.modern) {
         if (!declaresTasks(exchange)) return tool.task === 'required' ? missingExtension(`The tool '${tool.name}'`) : undefined
