@@ -1,9 +1,12 @@
 /**
  * The cost of the stateful tier: `npm run bench:sessions` (`-- --quick` for short windows). One workerd
- * (Miniflare) serves the bench server with `durableSessions()`; the same legacy create_order tools/call is
- * put under the same closed-loop load twice: without a session id (served statelessly by the front Worker),
- * and with one (routed to the session's Durable Object, which runs the tool). Prints a markdown table and
- * writes bench/results/sessions.md. CPU is the whole workerd process (front Worker and object together).
+ * (Miniflare) serves the bench server with `durableSessions()` and `durableTasks()`; the same legacy
+ * create_order tools/call is put under the same closed-loop load three ways: without a session id (served
+ * statelessly by the front Worker), with one (routed to the session's Durable Object, which runs the tool),
+ * and as a task (2025-11-25 `params.task`: each call creates a task in a Durable Object of its own, which
+ * answers with the handle and runs the tool in its alarm). Prints a markdown table and writes
+ * bench/results/sessions.md. CPU is the whole workerd process (front Worker and objects together, the
+ * tasks' alarms included).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -11,7 +14,7 @@ import { jsonRpc, MCP_HEADERS, post } from './lib/http.ts'
 import { runLoad, type LoadResult } from './lib/load.ts'
 import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
 import { startWorker } from './lib/miniflare.ts'
-import { INITIALIZE_BODY, LOAD_BODY } from './lib/workload.ts'
+import { INITIALIZE_BODY, LOAD_BODY, ORDER_ARGS } from './lib/workload.ts'
 
 const quick = process.argv.includes('--quick')
 const SETTINGS = quick ? { reps: 2, concurrency: 8, warmupMs: 500, durationMs: 1500 } : { reps: 5, concurrency: 8, warmupMs: 1000, durationMs: 3000 }
@@ -20,21 +23,25 @@ const log = (...a: unknown[]) => console.error('[bench:sessions]', ...a)
 const missing = missingPieces()
 if (missing) throw new Error(`${missing}; run npm run build first`)
 const file = await buildMcpAotEsbuild(`${ROOT}bench/servers/mcp-aot-sessions/worker.ts`, `${ROOT}bench/.build/mcp-aot-sessions/worker.js`)
-const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession' })
+const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask' })
+/** The same order, to the `@task optional` copy of create_order, asking for a task. */
+const TASK_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_order_task', arguments: ORDER_ARGS, task: { ttl: 60_000 } } })
 const url = new URL('/mcp', worker.url)
 try {
   const init = await post(url, INITIALIZE_BODY)
   const session = String(init.headers['mcp-session-id'] ?? '')
   if (init.status !== 200 || !session) throw new Error(`initialize did not open a session: ${init.status} ${init.body.slice(0, 200)}`)
   const paths = [
-    { name: 'tools/call, stateless (no session id)', headers: {} as Record<string, string> },
-    { name: 'tools/call, routed to the Durable Object', headers: { 'mcp-session-id': session } },
+    { name: 'tools/call, stateless (no session id)', body: LOAD_BODY, headers: {} as Record<string, string> },
+    { name: 'tools/call, routed to the Durable Object', body: LOAD_BODY, headers: { 'mcp-session-id': session } },
+    { name: 'tools/call as a task (a Durable Object per task)', body: TASK_BODY, headers: {} as Record<string, string> },
   ]
   const expected = await Promise.all(
-    paths.map(async ({ headers }) => {
-      const reply = await post(url, LOAD_BODY, undefined, { ...MCP_HEADERS, ...headers })
+    paths.map(async ({ body, headers }) => {
+      const reply = await post(url, body, undefined, { ...MCP_HEADERS, ...headers })
       const message = jsonRpc(reply)
       if (reply.status !== 200 || !message?.result || message.result.isError) throw new Error(`not a successful tools/call: ${reply.status} ${reply.body.slice(0, 300)}`)
+      if (body === TASK_BODY && message.result.task?.status !== 'working') throw new Error(`not a task handle: ${reply.body.slice(0, 300)}`)
       return Buffer.byteLength(reply.body)
     }),
   )
@@ -42,7 +49,7 @@ try {
   // Interleaved repetitions, so drift on the shared machine hits both paths alike.
   for (let rep = 0; rep < SETTINGS.reps; rep++) {
     for (const [index, path] of paths.entries()) {
-      const result = await runLoad(url, LOAD_BODY, { ...SETTINGS, pid: worker.pid, expectedLength: expected[index], headers: path.headers })
+      const result = await runLoad(url, path.body, { ...SETTINGS, pid: worker.pid, expectedLength: expected[index], headers: path.headers })
       if (result.errors > 0) throw new Error(`${path.name}: ${result.errors} failed replies`)
       runs[index].push(result)
       log(path.name, `rep ${rep + 1}:`, Math.round(result.rps), 'req/s,', Math.round(result.cpuUsPerReq), 'µs/req')
