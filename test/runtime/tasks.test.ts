@@ -38,6 +38,17 @@ describe('memoryTasks()', () => {
     expect(task.result).toEqual({ resultType: 'complete', content: [{ type: 'text', text: 'hello Ada' }] })
   })
 
+  it('a 2026-07-28 tasks request needs the Mcp-Name header carrying its task id (SEP-2663)', async () => {
+    const server = createServer(info, tools, { tasks: memoryTasks() })
+    const taskId = `${'c'.repeat(32)}.${(Date.now() + 60_000).toString(36)}`
+    const without = await send(server, modernRequest('tasks/get', { taskId }, { capabilities }))
+    expect(without.body.error).toMatchObject({ code: -32020, message: 'Header mismatch: tasks/get needs the Mcp-Name header.' })
+    const other = await send(server, modernRequest('tasks/cancel', { taskId }, { capabilities, headers: { 'mcp-name': 'another' } }))
+    expect(other.body.error).toMatchObject({ code: -32020, message: 'Header mismatch: Mcp-Name does not match params.taskId.' })
+    const named = await send(server, call('tasks/get', { taskId }))
+    expect(named.body.error).toEqual({ code: -32602, message: 'Failed to retrieve task: Task not found.' })
+  })
+
   it('a tool declared @task without the tasks option refuses to start, saying what to add', () => {
     expect(() => createServer(info, tools)).toThrow(
       "createServer: the tool 'ask' declares @task, but createServer has no tasks option; add tasks: memoryTasks() (one process) or durableTasks() from 'mcp-aot/cloudflare' (Workers).",
