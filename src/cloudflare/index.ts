@@ -19,7 +19,7 @@
 import type { SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
 import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
-import type { Namespace, ObjectState } from './platform.ts'
+import { namespaceIn, type ObjectState } from './platform.ts'
 
 export interface DurableSessionsOptions {
   /** How long a session may sit idle (no request, nothing pending) before its alarm ends it; default 30 minutes. */
@@ -45,12 +45,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
   let serve: SessionServe | undefined
 
-  const namespaceOf = (env: unknown): Namespace | undefined => {
-    const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
-    return typeof namespace?.idFromName === 'function' ? namespace : undefined
-  }
   const objectFor = (env: unknown, id: string) => {
-    const namespace = namespaceOf(env)!
+    const namespace = namespaceIn(env, binding)!
     return namespace.get(namespace.idFromName(id))
   }
 
@@ -66,7 +62,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
     // The fallback is made on first use: where the binding is there, it never is.
     let elsewhere: SessionFetch | undefined
     const fallback = () => (elsewhere ??= options.fallback?.(server) ?? ((request, env, execution) => server(request, env, execution)))
-    return (request, env, execution) => (namespaceOf(env) ? durable : fallback())(request, env, execution)
+    return (request, env, execution) => (namespaceIn(env, binding) ? durable : fallback())(request, env, execution)
   }) as DurableSessions
 
   class SessionObject {

@@ -1,6 +1,6 @@
 /**
  * The parts of the Durable Object API that mcp-aot/cloudflare uses, typed structurally (nothing imports
- * `cloudflare:workers`): the namespace binding and the object's state.
+ * `cloudflare:workers`): the namespace binding and the object's state, and how a binding is found in `env`.
  */
 import type { Execution } from '../runtime/shared/api.ts'
 
@@ -18,4 +18,10 @@ export interface ObjectState extends Execution {
     deleteAll(): Promise<void>
     setAlarm(time: number): Promise<void>
   }
+}
+
+/** The Durable Object namespace bound as `binding` in `env`, or undefined when the Worker has none. */
+export function namespaceIn(env: unknown, binding: string): Namespace | undefined {
+  const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
+  return typeof namespace?.idFromName === 'function' ? namespace : undefined
 }

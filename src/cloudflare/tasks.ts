@@ -19,7 +19,7 @@
  */
 import type { TaskHost } from '../runtime/shared/api.ts'
 import type { AttachTasks, Core } from '../runtime/shared/table.ts'
-import type { Namespace, ObjectState } from './platform.ts'
+import { namespaceIn, type ObjectState } from './platform.ts'
 import { taskSupport } from '../runtime/tasks/support.ts'
 import { DEFAULT_POLL_INTERVAL_MS, expired, operate, type TaskCall, type TaskOperation, type TaskOptions, type TaskReply, type TaskStore } from '../runtime/tasks/store.ts'
 import { runTask } from '../runtime/tasks/run-task.ts'
@@ -53,13 +53,8 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS
   let attached: Core | undefined
 
-  const namespaceIn = (env: unknown): Namespace | undefined => {
-    const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
-    return typeof namespace?.idFromName === 'function' ? namespace : undefined
-  }
-
   const send = async (env: unknown, operation: string, envelope: Envelope): Promise<TaskReply> => {
-    const namespace = namespaceIn(env)
+    const namespace = namespaceIn(env, binding)
     if (!namespace) {
       return { error: { code: INTERNAL_ERROR, message: `Tasks need the Durable Object binding ${binding} (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.` } }
     }
@@ -73,7 +68,7 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       create: (call, env) => send(env, 'create', { taskId: newTaskId(Date.now() + call.ttlMs), call, pollIntervalMs }),
       operate: (operation, taskId, owner, responses, env) => send(env, operation, { taskId, owner, responses }),
       // Without the binding (commented out in wrangler.jsonc) an optional tool runs as a plain call.
-      available: (env) => namespaceIn(env) !== undefined,
+      available: (env) => namespaceIn(env, binding) !== undefined,
     }
     return taskSupport(core, store, options)
   }
