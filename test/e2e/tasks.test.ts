@@ -6,7 +6,8 @@
  * gets its result and cancels one; the `@modelcontextprotocol/ext-tasks` requester over a v2 SDK client
  * (2025-11-25 era, the minimal form its README gives) calls an optional tool directly and runs a required
  * one as a task, settled from its result; and the same requester over the v2 client pinned to 2026-07-28
- * creates, polls, updates (input), cancels, hands off and resumes tasks of the extension.
+ * creates, polls, updates (input), cancels, hands off and resumes tasks of the extension. Two front Workers
+ * sharing one Durable Object namespace check that a task's state lives in its object, not in a front.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client'
 import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client'

@@ -9,7 +9,7 @@ import type { ToolEntry } from '../../src/runtime/shared/table.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { memoryTasks } from '../../src/runtime/tasks/memory.ts'
 import { durableTasks } from '../../src/cloudflare/tasks.ts'
-import { modernRequest, module, send, tool } from './helpers.ts'
+import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
 const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: {} }
@@ -72,5 +72,22 @@ describe('durableTasks() without its binding (commented out in wrangler.jsonc)',
       code: -32603,
       message: 'Tasks need the Durable Object binding MCP_TASKS (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.',
     })
+  })
+})
+
+describe('execution.taskSupport in tools/list, by revision', () => {
+  const base = tool('slow', { invoke: () => 'done' })
+  const slow: ToolEntry = { ...base, task: 'required', json: JSON.stringify({ ...JSON.parse(base.json), execution: { taskSupport: 'required' } }) }
+  const server = createServer(info, module('src/slow.ts', [slow]), { tasks: memoryTasks() })
+  const listed = async (version: string) => (await send(server, legacyRequest('tools/list', {}, version))).body.result.tools[0]
+
+  it('is listed for 2025-11-25 (where tasks began) and 2026-07-28', async () => {
+    expect((await listed('2025-11-25')).execution).toEqual({ taskSupport: 'required' })
+    const modern = await send(server, modernRequest('tools/list'))
+    expect(modern.body.result.tools[0].execution).toEqual({ taskSupport: 'required' })
+  })
+
+  it('is left out for the revisions before', async () => {
+    for (const version of ['2025-06-18', '2025-03-26', '2024-11-05']) expect(await listed(version), version).not.toHaveProperty('execution')
   })
 })
