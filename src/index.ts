@@ -12,3 +12,6 @@ export { text, image, audio, resourceLink, resource } from './runtime/call/conte
 export { memorySessions } from './runtime/session/memory.ts'
 export type { MemorySessionsOptions } from './runtime/session/memory.ts'
 export type { SessionHost } from './runtime/shared/api.ts'
+export { memoryTasks } from './runtime/tasks/memory.ts'
+export type { MemoryTasksOptions } from './runtime/tasks/memory.ts'
+export type { TaskHost } from './runtime/shared/api.ts'

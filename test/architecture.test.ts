@@ -49,9 +49,11 @@ describe('src/runtime runs on the edge', () => {
  * may use, and import only each other. Files at the top (server.ts, internal.ts, core.ts, registry.ts)
  * are the entries that wire the stages together. features/ and input/ sit beside call/ and build on it
  * (a resource read or a prompt is a call too; the context runner wraps `run`); call/ never imports them:
- * the dispatch table hands them in.
+ * the dispatch table hands them in. tasks/ sits beside them too: a task is a tool call (call/'s invokeTool)
+ * run detached from its request; no stage imports it (rpc/ and call/ reach it through `core.tasks`, typed in
+ * shared/table.ts), only the hosts that make it (`memoryTasks()`, mcp-aot/cloudflare's `durableTasks()`).
  */
-const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input'], 'call'] as const
+const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks'], 'call'] as const
 const LEAVES = ['shared', 'validators']
 
 function folderOf(file: string): string {

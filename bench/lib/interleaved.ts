@@ -9,6 +9,10 @@ import { runLoad, type LoadOptions, type LoadResult } from './load.ts'
 export interface Variant {
   name: string
   headers: Record<string, string>
+  /** This variant's request body, when not the shared one. */
+  body?: string
+  /** What else its tools/call result must be (e.g. a task handle), as an error sentence; undefined when it is. */
+  check?: (result: any) => string | undefined
 }
 
 export type WindowSettings = Pick<LoadOptions, 'concurrency' | 'warmupMs' | 'durationMs'> & { reps: number }
@@ -19,10 +23,12 @@ export type WindowSettings = Pick<LoadOptions, 'concurrency' | 'warmupMs' | 'dur
  */
 export async function interleavedLoads(url: URL, body: string, variants: readonly Variant[], settings: WindowSettings, pid: number, log: (...a: unknown[]) => void, rotate = false): Promise<LoadResult[][]> {
   const expected = await Promise.all(
-    variants.map(async ({ headers }) => {
-      const reply = await post(url, body, undefined, { ...MCP_HEADERS, ...headers })
+    variants.map(async (variant) => {
+      const reply = await post(url, variant.body ?? body, undefined, { ...MCP_HEADERS, ...variant.headers })
       const message = jsonRpc(reply)
       if (reply.status !== 200 || !message?.result || message.result.isError) throw new Error(`not a successful tools/call: ${reply.status} ${reply.body.slice(0, 300)}`)
+      const wrong = variant.check?.(message.result)
+      if (wrong) throw new Error(`${variant.name}: ${wrong}: ${reply.body.slice(0, 300)}`)
       return Buffer.byteLength(reply.body)
     }),
   )
@@ -31,7 +37,7 @@ export async function interleavedLoads(url: URL, body: string, variants: readonl
     for (let k = 0; k < variants.length; k++) {
       const index = rotate ? (k + rep) % variants.length : k
       const variant = variants[index]!
-      const result = await runLoad(url, body, { ...settings, pid, expectedLength: expected[index]!, headers: variant.headers })
+      const result = await runLoad(url, variant.body ?? body, { ...settings, pid, expectedLength: expected[index]!, headers: variant.headers })
       if (result.errors > 0) throw new Error(`${variant.name}: ${result.errors} failed replies`)
       runs[index]!.push(result)
       log(variant.name, `rep ${rep + 1}:`, Math.round(result.rps), 'req/s,', Math.round(result.cpuUsPerReq), 'µs/req')

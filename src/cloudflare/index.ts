@@ -16,25 +16,10 @@
  * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
-import type { Execution, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
+import type { SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
 import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
-
-/** The parts of a Durable Object namespace binding used here. */
-interface Namespace {
-  idFromName(name: string): unknown
-  get(id: unknown): { fetch(request: Request | string, init?: RequestInit): Promise<Response> }
-}
-
-/** The parts of DurableObjectState used here. */
-interface ObjectState extends Execution {
-  readonly storage: {
-    get<T>(key: string): Promise<T | undefined>
-    put(key: string, value: unknown): Promise<void>
-    deleteAll(): Promise<void>
-    setAlarm(time: number): Promise<void>
-  }
-}
+import { namespaceIn, type ObjectState } from './platform.ts'
 
 export interface DurableSessionsOptions {
   /** How long a session may sit idle (no request, nothing pending) before its alarm ends it; default 30 minutes. */
@@ -60,12 +45,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
   let serve: SessionServe | undefined
 
-  const namespaceOf = (env: unknown): Namespace | undefined => {
-    const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
-    return typeof namespace?.idFromName === 'function' ? namespace : undefined
-  }
   const objectFor = (env: unknown, id: string) => {
-    const namespace = namespaceOf(env)!
+    const namespace = namespaceIn(env, binding)!
     return namespace.get(namespace.idFromName(id))
   }
 
@@ -81,7 +62,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
     // The fallback is made on first use: where the binding is there, it never is.
     let elsewhere: SessionFetch | undefined
     const fallback = () => (elsewhere ??= options.fallback?.(server) ?? ((request, env, execution) => server(request, env, execution)))
-    return (request, env, execution) => (namespaceOf(env) ? durable : fallback())(request, env, execution)
+    return (request, env, execution) => (namespaceIn(env, binding) ? durable : fallback())(request, env, execution)
   }) as DurableSessions
 
   class SessionObject {
@@ -145,3 +126,4 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   Object.defineProperty(host, 'DurableObject', { value: SessionObject })
   return host
 }
+export { durableTasks, type DurableTasks, type DurableTasksOptions } from './tasks.ts'

@@ -37,6 +37,7 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   out.inputSchema = def.inputSchema
   if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
   if (d.annotations) out.annotations = d.annotations
+  if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
   return out
 }
 
@@ -123,6 +124,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     lenientField(d, options, lines, used)
     lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
+    if (d.taskSupport) lines.push(`task: ${json(d.taskSupport)}`)
     if (d.scopes) {
       lines.push(`scopes: ${json(d.scopes)}`)
       used.add('scopesFeature')

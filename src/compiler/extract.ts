@@ -34,6 +34,8 @@ export interface Declaration {
   description?: string
   annotations?: Record<string, boolean>
   timeoutMs?: number
+  /** `@task optional|required`: may (must) run as a task (tools/list `execution.taskSupport`). */
+  taskSupport?: 'optional' | 'required'
   /** OAuth scopes a caller's token needs (`@scope`), in order written, each once. */
   scopes?: string[]
   /** `@lenient`: null for an optional parameter is taken as absent. */
@@ -258,6 +260,14 @@ function timeout(file: SourceFile, tag: JsDocTag): number {
   return Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : 1))
 }
 
+/** `@task` (= optional), `@task optional` or `@task required`. */
+function taskSupport(file: SourceFile, tag: JsDocTag): 'optional' | 'required' {
+  const v = firstWord(tag.value)
+  if (v === '' || v === 'optional') return 'optional'
+  if (v === 'required') return 'required'
+  throw new Refusal('MCP026', `@task takes optional (the client may run the call as a task), required (only as a task) or nothing (= optional), not '${v}'.`, tagLoc(file, tag))
+}
+
 /** A scope is an RFC 6749 §3.3 scope-token: printable ASCII except space, `"` and `\\`. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/
 
@@ -330,6 +340,14 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     if (t) {
       try {
         decl.timeoutMs = timeout(file, t)
+      } catch (e) {
+        report(e)
+      }
+    }
+    const task = tag('task')
+    if (task) {
+      try {
+        decl.taskSupport = taskSupport(file, task)
       } catch (e) {
         report(e)
       }

@@ -7,7 +7,7 @@ import type { Core } from './shared/table.ts'
 import type { ServerInfo, ServerOptions } from './shared/api.ts'
 import type { Feature, HeaderCheck, ScopeCheck } from './shared/table.ts'
 import type { InputKit } from './shared/table.ts'
-import type { PromptEntry, ResourceEntry, ToolDefinition, ToolEntry } from './shared/table.ts'
+import type { AttachTasks, PromptEntry, ResourceEntry, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './shared/compat.ts'
 import { HookRunner, instrumentProblem } from './shared/instrument.ts'
@@ -38,6 +38,11 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   // Fails closed: a tool's scopes are never ignored for want of the check.
   const unchecked = scopeCheck ? undefined : tools.find((tool) => tool.scopes)
   if (unchecked) throw new Error(`createServer: the tool '${unchecked.name}' declares @scope, but its module's table has no scopesFeature; rebuild it with the mcp-aot plugin.`)
+  // Fails closed as well: a `@task required` tool would be refused to every client without a task host.
+  const tasked = tools.find((tool) => tool.task)
+  if (tasked && !options.tasks) {
+    throw new Error(`createServer: the tool '${tasked.name}' declares @task, but createServer has no tasks option; add tasks: memoryTasks() (one process) or durableTasks() from 'mcp-aot/cloudflare' (Workers).`)
+  }
   let streamed: InputKit['streamed'] | undefined
   for (const entry of [...tools, ...prompts, ...resources, ...templates]) streamed ??= entry.run?.input?.streamed
   const core: Core = {
@@ -51,6 +56,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     headerCheck,
     scopeCheck,
     streamed,
+    tasks: undefined,
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,
     listTail: cached(listTtlMs, listScope),
@@ -70,5 +76,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
       }
     },
   }
+  // The task host is made with the finished core (its tasks run the core's tools); no @task tool, no tasks.
+  if (tasked) (core as { tasks: TaskSupport | undefined }).tasks = (options.tasks as AttachTasks)(core)
   return core
 }

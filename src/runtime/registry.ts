@@ -4,7 +4,8 @@
  */
 import type { ServerOptions } from './shared/api.ts'
 import type { Feature } from './shared/table.ts'
-import { isTable, type PromptEntry, type ResourceEntry, type Table, type ToolEntry } from './shared/table.ts'
+import type { PromptEntry, ResourceEntry, ToolEntry } from './shared/table.ts'
+import { isTable, type Table } from './shared/table.ts'
 
 export interface Registry {
   /** In module order, then declaration order. */
@@ -33,6 +34,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'profile',
   'sessions',
   'instrument',
+  'tasks',
 ])
 
 const PLUGIN_HINT =

@@ -48,7 +48,7 @@ describe('mcp-aot init', () => {
     expect(pkg.name).toBe('my-notes')
     expect(pkg.dependencies['mcp-aot']).toBe(`^${VERSION}`)
     expect(await readFile(join(dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "my-notes",')
-    expect(await readFile(join(dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'my-notes', version: '0.1.0' }, notes, { sessions })")
+    expect(await readFile(join(dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'my-notes', version: '0.1.0' }, notes, { sessions, tasks })")
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toMatch(/^# my-notes\n/)
     expect(ran.stdout).toBe(
       [

@@ -95,6 +95,15 @@ describe('one test per code', () => {
   }
 })
 
+describe('@task', () => {
+  it('an invalid value is MCP026 naming the values it takes', () => {
+    const out = compileFiles({ 'src/tools.ts': '/**\n * @tool\n * @task sometimes\n */\nexport function t() {}\n' })
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP026'])
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 3, column: 4 })
+    expect(out.diagnostics[0]!.message).toBe("@task takes optional (the client may run the call as a task), required (only as a task) or nothing (= optional), not 'sometimes'.")
+  })
+})
+
 describe('MCP015, MCP020 and friends: every construct', () => {
   const codeOf = (type: string, prelude = 'interface A { a: string; b: number }') =>
     compileFiles({ 'src/tools.ts': `${IMP}\n${prelude}\n/** @tool */\nexport function t(x: ${type}) {}\n` }).diagnostics

@@ -136,6 +136,18 @@ describe('@timeout', () => {
   })
 })
 
+describe('@task', () => {
+  const taskTool = (tag: string) => tool(`/**\n * Runs long.\n * @tool\n * ${tag}\n */\nexport function s() {}\n`)
+  it('@task optional, @task required and bare @task write execution.taskSupport after the schemas', () => {
+    expect(taskTool('@task optional')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"execution":{"taskSupport":"optional"}}`)
+    expect(taskTool('@task required')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"execution":{"taskSupport":"required"}}`)
+    expect(taskTool('@task')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"execution":{"taskSupport":"optional"}}`)
+  })
+  it('no @task: no execution', () => {
+    expect(taskTool('@readOnly')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"annotations":{"readOnlyHint":true}}`)
+  })
+})
+
 describe('@scope', () => {
   const scopesOf = (...tags: string[]) => compileFiles({ 'src/tools.ts': `/**\n * @tool\n${tags.map((t) => ` * @scope ${t}\n`).join('')} */\nexport function s() {}\n` })
   it('one tag, several scopes, several tags: every scope once, in the order written', () => {

@@ -51,7 +51,7 @@ describe('templates/cloudflare-workers', () => {
     expect(pkg.name).toBe('notes-server')
     expect(pkg.dependencies).toEqual({ 'mcp-aot': `^${VERSION}` })
     expect(await readFile(join(project.dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "notes-server"')
-    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes, { sessions })")
+    expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes, { sessions, tasks })")
     const all = (await files(project.dir)).map((f) => relative(project.dir, f)).sort()
     expect(all).toEqual([
       '.gitignore',
@@ -72,7 +72,7 @@ describe('templates/cloudflare-workers', () => {
   it('npm test builds dist/worker.js and the template\'s own test calls its tools in workerd', async () => {
     const result = check('npm test', await project.npm(['test']))
     expect(result.stdout).toMatch(/dist\/worker\.js\s/)
-    expect(result.stdout).toMatch(/Tests\s+4 passed \(4\)/)
+    expect(result.stdout).toMatch(/Tests\s+5 passed \(5\)/)
     expect((await stat(join(project.dir, 'dist/worker.js'))).isFile()).toBe(true)
   })
 
@@ -104,7 +104,7 @@ describe('templates/cloudflare-workers', () => {
     const result = check('npm run inspect', await project.npm(['run', 'inspect']))
     expect(result.stdout).toContain('tool save_note  (src/tools/notes.ts:')
     expect(result.stdout).toContain('annotations: destructiveHint: true, idempotentHint: true')
-    expect(result.stdout).toContain('4 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
+    expect(result.stdout).toContain('5 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
   })
 
   it('npm run dev serves /mcp from the sources, applies an edit without a restart, and keeps serving through a diagnostic', async () => {

@@ -20,17 +20,17 @@ export function add(a: Int, b: Int): string {
   return String(a + b)
 }
 
-interface Customer {
+export interface Customer {
   name: string & MinLength<1>
   email: Email
 }
 
-interface Item {
+export interface Item {
   sku: string & Pattern<'^[A-Z]{3}-\\d{4}$'>
   qty: Int & Min<1> & Max<1000>
 }
 
-interface Order {
+export interface Order {
   orderId: string
   total: number
 }

@@ -44,7 +44,7 @@ export function observeCalls(callTool: Handler, instrument: Instrument<any>): Ha
         era: exchange.modern ? 'modern' : 'legacy',
         durationMs: performance.now() - start,
         // No note: the tool's value, or a request error before it ran (a requestState this server refused).
-        outcome: trace.outcome ?? (answer instanceof RpcError ? 'refused' : 'ok'),
+        outcome: answer instanceof RpcError && trace.outcome === 'task' ? 'refused' : trace.outcome ?? (answer instanceof RpcError ? 'refused' : 'ok'),
         errorCode: answer instanceof RpcError ? answer.code : undefined,
         ...(trace.error !== undefined ? { error: trace.error } : {}),
         ...(withArguments ? { arguments: params!.arguments } : {}),

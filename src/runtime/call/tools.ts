@@ -41,6 +41,15 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'tools/call needs params.name, the tool to call.')
   const tool = core.tools.get(name)
   if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
+  if (tool.task) {
+    // A `@task` tool: a task handle (or a refusal) when the client can take one (tasks/support.ts).
+    const task = core.tasks?.call(exchange, tool, params!)
+    if (task !== undefined) {
+      // Answered with a task handle: the run itself goes on in the task host.
+      if (exchange.call) noteCall(exchange.call, 'task')
+      return task
+    }
+  }
   const raw = params!.arguments ?? {}
   const answers = answersFor(core, exchange, tool.run, 'tools/call', name, raw, params!)
   if (answers instanceof RpcError) return answers
@@ -48,7 +57,8 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   return invokeTool(core, exchange, tool, raw, answers)
 }
 
-function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent: any, answers: Record<string, unknown> | undefined): Answer {
+/** Validates, revives, runs and shapes one call (also a task's, tasks/run-task.ts). */
+export function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent: any, answers: Record<string, unknown> | undefined): Answer {
   const raw = tool.lenient ? tool.lenient(sent) : sent
   const validate = tool.validate
   if (!validate(raw)) {

@@ -44,8 +44,18 @@ const MAX_BATCH = 32
 
 export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' }
 
-/** Methods whose `Mcp-Name` header mirrors a body field. */
-const NAMED: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }
+/**
+ * Methods whose `Mcp-Name` header mirrors a body field: SEP-2243's, and the Tasks extension's (SEP-2663's
+ * Streamable HTTP binding: the task id, so a task's requests can be routed to where it lives).
+ */
+const NAMED: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+}
 
 function progressTokenOf(meta: unknown): string | number | undefined {
   const token = isObject(meta) ? meta.progressToken : undefined

@@ -16,6 +16,11 @@ export function capabilities(methods: Methods, version: string): Record<string, 
   if (methods.has('resources/list')) caps.resources = {}
   if (methods.has('completion/complete') && version >= '2025-03-26') caps.completions = {}
   caps.logging = {}
+  // Tasks (tasks/support.ts): the extension in 2026-07-28, 2025-11-25's experimental core tasks before.
+  if (methods.has('tasks/get')) {
+    if (version >= '2026-07-28') caps.extensions = { 'io.modelcontextprotocol/tasks': {} }
+    else if (version >= '2025-11-25') caps.tasks = { cancel: {}, requests: { tools: { call: {} } } }
+  }
   return caps
 }
 

@@ -33,9 +33,10 @@ const EMPTY = '{}'
 export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
   const base = shared(core)
   const modern = new Map(base)
-  const discover = discoverResult(core, base)
-  modern.set('server/discover', () => discover)
   const legacy = new Map(base)
+  core.tasks?.methods(modern, legacy)
+  const discover = discoverResult(core, modern)
+  modern.set('server/discover', () => discover)
   legacy.set('ping', () => EMPTY)
   // Stateless, the level cannot be kept for later requests (accepted so clients that set it work); a live
   // session keeps it.

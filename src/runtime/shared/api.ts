@@ -175,6 +175,11 @@ export interface ServerOptions<Env = unknown> {
    * the server makes no timing call and no event object.
    */
   instrument?: Instrument<Env>
+  /**
+   * Runs `@task` tools as tasks (the Tasks extension; 2025-11-25's tasks): `memoryTasks()` (one process)
+   * or `durableTasks()` from `mcp-aot/cloudflare` (Workers). Required when a tool declares `@task`.
+   */
+  tasks?: TaskHost
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */
@@ -219,3 +224,10 @@ export type SessionFetch = (request: Request, env: unknown, execution: Execution
 
 /** The `sessions` option of createServer: `memorySessions()` (mcp-aot) or `durableSessions()` (mcp-aot/cloudflare). */
 export type SessionHost = (serve: SessionServe) => SessionFetch
+
+/**
+ * The `tasks` option of createServer: `memoryTasks()` (mcp-aot) or `durableTasks()` (mcp-aot/cloudflare).
+ * Opaque here: createServer hands it the server's core (shared/table.ts `AttachTasks`, which this file
+ * cannot name without an import cycle).
+ */
+export type TaskHost = (core: never) => unknown

@@ -29,8 +29,9 @@ export function without(value: Record<string, unknown>, keys: readonly string[])
 
 /** Fields of a tools/list entry a revision lacks. */
 export function toolFieldsLacking(flavour: Flavour): readonly string[] {
-  if (flavour === '2024-11-05') return ['title', 'outputSchema', 'annotations']
-  if (flavour === '2025-03-26') return ['title', 'outputSchema']
+  if (flavour === '2024-11-05') return ['title', 'outputSchema', 'annotations', 'execution']
+  if (flavour === '2025-03-26') return ['title', 'outputSchema', 'execution']
+  if (flavour === '2025-06-18') return ['execution']
   return []
 }
 

@@ -40,7 +40,7 @@ export interface RequestEvent {
  * or input that could not be asked or read (`refused`: a bad requestState, a capability not declared, or a
  * question over a legacy revision without sessions).
  */
-export type CallOutcome = 'ok' | 'tool_error' | 'argument_error' | 'failure' | 'timeout' | 'cancelled' | 'input_required' | 'refused'
+export type CallOutcome = 'ok' | 'tool_error' | 'argument_error' | 'failure' | 'timeout' | 'cancelled' | 'input_required' | 'refused' | 'task'
 
 export interface CallEvent {
   readonly method: 'tools/call'

@@ -100,6 +100,8 @@ export interface ToolDefinition {
     idempotentHint?: boolean
     openWorldHint?: boolean
   }
+  /** `@task` (2025-11-25 and later). */
+  execution?: { taskSupport: 'optional' | 'required' }
 }
 
 /** A prompt argument as prompts/list lists it. */

@@ -34,6 +34,8 @@ export interface ToolEntry {
   readonly timeoutMs?: number
   /** The OAuth scopes a caller's token must carry (`@scope`); without them, 403 `insufficient_scope`. */
   readonly scopes?: readonly string[]
+  /** `@task optional|required`: the call may (must) run as a task, when createServer has `tasks`. */
+  readonly task?: 'optional' | 'required'
   /**
    * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal
    * or has a @timeout) or `contextRunner` (it takes a ToolContext). Absent: called as `invoke(args)`.
@@ -113,7 +115,20 @@ export interface Core {
   report(error: unknown, kind: string, name: string): void
   /** Calls the `instrument` hooks; present only when the option is set. */
   readonly hooks: HookRunner | undefined
+  /** Tasks (the `tasks` option, tasks/), when a tool is declared `@task`. */
+  readonly tasks: TaskSupport | undefined
 }
+
+/** What the runtime sees of a task host once attached (`core.tasks`; tasks/support.ts makes it). */
+export interface TaskSupport {
+  /** Adds the tasks methods to both eras' tables (their presence also declares the capability, rpc/handshake.ts). */
+  methods(modern: Map<string, Handler>, legacy: Map<string, Handler>): void
+  /** A tools/call of a `@task` tool: the task handle, a refusal, or undefined to run it as a plain call. */
+  call(exchange: Exchange, tool: ToolEntry, params: Record<string, any>): ReturnType<Handler> | undefined
+}
+
+/** What a `tasks` option (api.ts TaskHost) is: made into the server's TaskSupport once, with its Core. */
+export type AttachTasks = (core: Core) => TaskSupport
 
 /**
  * An optional part of the server that a dispatch table asks for: generated code passes it to `table()`

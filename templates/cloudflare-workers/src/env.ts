@@ -9,4 +9,6 @@ export interface Env {
   MCP_STATE_SECRET?: string
   /** 2025-11-25 sessions (mcp-aot/cloudflare), when the wrangler.jsonc line is uncommented. */
   MCP_SESSIONS?: DurableObjectNamespace
+  /** Tasks (`@task` tools, mcp-aot/cloudflare), when the same wrangler.jsonc line is uncommented. */
+  MCP_TASKS?: DurableObjectNamespace
 }

@@ -5,17 +5,23 @@
  * Sessions for 2025-11-25 clients: with the MCP_SESSIONS Durable Object binding (one line in
  * wrangler.jsonc), `ctx.elicit` (delete_note's confirmation) reaches those clients too, whichever isolate
  * takes their answer. Without the binding the server stays stateless and asks only 2026-07-28 clients.
+ *
+ * Tasks: with the MCP_TASKS binding (the same line), a client that runs tools as tasks gets export_notes
+ * (`@task optional`) as a task, which runs on in its own Durable Object while the client polls or goes
+ * away. Without the binding export_notes runs as a plain call for every client.
  */
 import { createServer } from 'mcp-aot'
-import { durableSessions } from 'mcp-aot/cloudflare'
+import { durableSessions, durableTasks } from 'mcp-aot/cloudflare'
 import * as notes from './tools/notes.ts'
 
 const sessions = durableSessions('MCP_SESSIONS')
+const tasks = durableTasks('MCP_TASKS')
 
-/** The Durable Object class the MCP_SESSIONS binding names (wrangler.jsonc). */
+/** The Durable Object classes the MCP_SESSIONS and MCP_TASKS bindings name (wrangler.jsonc). */
 export const McpSession = sessions.DurableObject
+export const McpTask = tasks.DurableObject
 
-export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { sessions })
+export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { sessions, tasks })
 
 // Optional: OAuth with Cloudflare's provider in front (mcp-aot's examples/oauth is this, complete and tested).
 // `npm install @cloudflare/workers-oauth-provider`, bind a KV namespace as OAUTH_KV in wrangler.jsonc, serve a
@@ -25,7 +31,7 @@ export default createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.
 // import { createServer, fromOAuthProvider, scopesOf } from 'mcp-aot'
 // import { consent } from './consent.ts'
 //
-// const server = createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { sessions, authorize: fromOAuthProvider })
+// const server = createServer({ name: 'mcp-aot-cloudflare-workers', version: '0.1.0' }, notes, { sessions, tasks, authorize: fromOAuthProvider })
 // const origin = 'https://mcp-aot-cloudflare-workers.<your-subdomain>.workers.dev'
 // export default new OAuthProvider({
 //   apiRoute: '/mcp',

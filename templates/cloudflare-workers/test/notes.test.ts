@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('notes', () => {
   it('lists the tools with their schemas', async () => {
     const tools = await client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'delete_note'])
+    expect(tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'export_notes', 'delete_note'])
     const save = tools.find((t) => t.name === 'save_note')!
     expect(save.annotations).toEqual({ idempotentHint: true })
     expect(save.inputSchema.required).toEqual(['key', 'text'])
@@ -47,5 +47,14 @@ describe('notes', () => {
   it('reports a missing note as a tool error the model can act on', async () => {
     const result = await client.callTool('read_note', { key: 'nothing-here' })
     expect(result).toEqual({ content: [{ type: 'text', text: "There is no note 'nothing-here'. Call list_notes to see the keys." }], isError: true })
+  })
+
+  it('exports the notes as one document (a plain call; with the MCP_TASKS binding a task where the client asks)', async () => {
+    await client.callTool('save_note', { key: 'todo', text: 'water the plants' })
+    const exported = await client.callTool('export_notes', { prefix: 'to' })
+    expect(exported.isError).toBeUndefined()
+    const text = exported.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+    expect(text).toMatch(/^## todo\n\nwater the plants\n\n_Updated \d{4}-\d\d-\d\dT[\d:.]+Z_$/)
+    expect(await client.callTool('export_notes', { prefix: 'nothing-' })).toMatchObject({ content: [{ type: 'text', text: 'There are no notes to export.' }] })
   })
 })

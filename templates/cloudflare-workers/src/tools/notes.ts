@@ -63,6 +63,33 @@ export async function listNotes(prefix: string = '', limit: Int & Min<1> & Max<1
 }
 
 /**
+ * Collects the notes (all of them, or those whose key starts with a prefix) into one Markdown document.
+ * With many notes this takes a while: a client that runs tools as tasks gets a task handle at once and
+ * polls it, seeing how many notes are done; any other client waits for the document as usual.
+ * @tool
+ * @readOnly
+ * @task optional
+ * @param prefix Only notes whose key starts with this text.
+ */
+export async function exportNotes(prefix: string = '', ctx: ToolContext<Env>): Promise<string> {
+  const keys: string[] = []
+  let cursor: string | undefined
+  do {
+    const page = await ctx.env.NOTES.list({ prefix, cursor })
+    keys.push(...page.keys.map((k) => k.name))
+    cursor = page.list_complete ? undefined : page.cursor
+  } while (cursor)
+  const sections: string[] = []
+  for (const [index, key] of keys.entries()) {
+    ctx.signal.throwIfAborted()
+    const stored = await ctx.env.NOTES.get<StoredNote>(key, 'json')
+    if (stored) sections.push(`## ${key}\n\n${stored.text}\n\n_Updated ${stored.updatedAt}_`)
+    await ctx.progress(index + 1, keys.length, `exported ${key}`)
+  }
+  return sections.length === 0 ? 'There are no notes to export.' : sections.join('\n\n')
+}
+
+/**
  * Deletes the note saved under a key, once the user confirms (when the client can ask the user).
  * @tool
  * @destructive

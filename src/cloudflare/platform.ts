@@ -1,0 +1,27 @@
+/**
+ * The parts of the Durable Object API that mcp-aot/cloudflare uses, typed structurally (nothing imports
+ * `cloudflare:workers`): the namespace binding and the object's state, and how a binding is found in `env`.
+ */
+import type { Execution } from '../runtime/shared/api.ts'
+
+/** The parts of a Durable Object namespace binding used here. */
+export interface Namespace {
+  idFromName(name: string): unknown
+  get(id: unknown): { fetch(request: Request | string, init?: RequestInit): Promise<Response> }
+}
+
+/** The parts of DurableObjectState used here. */
+export interface ObjectState extends Execution {
+  readonly storage: {
+    get<T>(key: string): Promise<T | undefined>
+    put(key: string, value: unknown): Promise<void>
+    deleteAll(): Promise<void>
+    setAlarm(time: number): Promise<void>
+  }
+}
+
+/** The Durable Object namespace bound as `binding` in `env`, or undefined when the Worker has none. */
+export function namespaceIn(env: unknown, binding: string): Namespace | undefined {
+  const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
+  return typeof namespace?.idFromName === 'function' ? namespace : undefined
+}

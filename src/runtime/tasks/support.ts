@@ -1,0 +1,124 @@
+/**
+ * The Tasks extension's methods and the tools/call hook, over a task store (store.ts). A host
+ * (`memoryTasks()` in memory.ts, `durableTasks()` in mcp-aot/cloudflare) makes this with `taskSupport`
+ * when createServer attaches it; the runtime reaches it only through `core.tasks` (types only), so a
+ * server without `tasks` bundles none of it.
+ *
+ * 2026-07-28 (SEP-2663, `io.modelcontextprotocol/tasks`): a client that declares the extension in its
+ * per-request capabilities and calls a `@task` tool gets `resultType: "task"` and a task handle;
+ * `tasks/get` polls it (`inputRequests`, `result` or `error` inlined), `tasks/update` answers its
+ * input requests, `tasks/cancel` cancels it. A client that does not declare it is refused with -32021
+ * for those methods and for a `@task required` tool; a `@task optional` tool then runs as a plain call.
+ * 2025-11-25 (experimental core tasks): `params.task` on tools/call makes the task
+ * (`{ task: { …, ttl, pollInterval } }`); `tasks/get`, `tasks/result` (waits, then the CallToolResult or
+ * the error), `tasks/cancel`.
+ *
+ * No `tasks/list` in either era. The extension defines three methods, tasks/get, tasks/update and
+ * tasks/cancel, and no listing (SEP-2663, https://modelcontextprotocol.io/seps/2663-tasks-extension; its
+ * requester, @modelcontextprotocol/ext-tasks, treats a V2 server's inventory as known handles only).
+ * In 2025-11-25 `tasks/list` is optional, offered only by a server that declares `capabilities.tasks.list`;
+ * this one does not, since each task lives on its own (one Durable Object per task id, no index).
+ */
+import type { Exchange } from '../shared/exchange.ts'
+import type { AttachTasks, Core, Handler, TaskSupport } from '../shared/table.ts'
+import type { TaskCall, TaskOperation, TaskOptions, TaskReply, TaskStore } from './store.ts'
+import { isObject, RpcError } from '../shared/jsonrpc.ts'
+import { INVALID_PARAMS, METHOD_NOT_FOUND, MISSING_CAPABILITY, MODERN } from '../shared/protocol.ts'
+import { sessionCapabilities } from '../shared/session-id.ts'
+import { DEFAULT_TASK_TTL_MS } from './store.ts'
+import { detailedTask, legacyTask, responsesOf } from './task.ts'
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
+const RELATED_TASK = 'io.modelcontextprotocol/related-task'
+
+const missingExtension = (what: string) =>
+  new RpcError(MISSING_CAPABILITY, `${what} needs the Tasks extension: declare "extensions": { "${TASKS_EXTENSION}": {} } in the request's client capabilities.`, {
+    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+  })
+
+const declaresTasks = (exchange: Exchange): boolean => isObject(exchange.capabilities?.extensions?.[TASKS_EXTENSION])
+
+/** Who a task belongs to: the authorized client, when the server authorizes. */
+const ownerOf = (exchange: Exchange): string | undefined => (exchange.auth ? `client:${exchange.auth.clientId ?? ''}` : undefined)
+
+const toError = (error: { code: number; message: string; data?: unknown }) => new RpcError(error.code, error.message, error.data)
+
+/** The host's half: what memoryTasks() and durableTasks() hand createServer (shared/table.ts AttachTasks). */
+export function taskSupport(core: Core, store: TaskStore, options: TaskOptions): TaskSupport {
+  const maxTtlMs = options.ttlMs ?? DEFAULT_TASK_TTL_MS
+  const tail = core.completeTail
+  const modernText = (reply: TaskReply, shown: (task: Record<string, unknown>) => string) => ('error' in reply ? toError(reply.error) : shown(detailedTask(reply.task)))
+  const withTail = (json: string) => (json === '{}' ? `{${tail.slice(1)}}` : json.slice(0, -1) + tail + '}')
+
+  const operation = (name: TaskOperation, exchange: Exchange, params: Record<string, any> | undefined): Promise<TaskReply> | RpcError => {
+    const taskId = params?.taskId
+    if (typeof taskId !== 'string') return new RpcError(INVALID_PARAMS, `tasks/${name} needs params.taskId, the id of the task.`)
+    const responses = name === 'update' ? responsesOf(params) : undefined
+    if (name === 'update' && !responses) return new RpcError(INVALID_PARAMS, 'tasks/update needs params.inputResponses, an object of responses by request key.')
+    return store.operate(name, taskId, ownerOf(exchange), responses, exchange.env)
+  }
+
+  /** A 2026-07-28 tasks method: refused unless the request declares the extension. */
+  const modern = (name: TaskOperation, shown: (task: Record<string, unknown>) => string): Handler => (_core, exchange, params) => {
+    if (!declaresTasks(exchange)) return missingExtension(`tasks/${name}`)
+    const pending = operation(name, exchange, params)
+    return pending instanceof RpcError ? pending : pending.then((reply) => modernText(reply, shown))
+  }
+  const acknowledged = () => withTail('{}')
+
+  const legacy = (name: TaskOperation, shown: (reply: Extract<TaskReply, { task: unknown }>) => string | RpcError): Handler => (_core, exchange, params) => {
+    const pending = operation(name, exchange, params)
+    return pending instanceof RpcError ? pending : pending.then((reply) => ('error' in reply ? toError(reply.error) : shown(reply)))
+  }
+  const legacyResult = ({ task }: Extract<TaskReply, { task: unknown }>): string | RpcError => {
+    const related = { [RELATED_TASK]: { taskId: task.taskId } }
+    if (task.status === 'completed') return JSON.stringify({ ...task.result, _meta: { ...(task.result?._meta as object), ...related } })
+    if (task.status === 'failed') return new RpcError(task.error!.code, task.error!.message, task.error!.data)
+    return new RpcError(INVALID_PARAMS, `The task was cancelled: it has no result.`, { _meta: related })
+  }
+
+  return {
+    methods(modernMethods, legacyMethods) {
+      modernMethods.set('tasks/get', modern('get', (task) => withTail(JSON.stringify(task))))
+      modernMethods.set('tasks/update', modern('update', acknowledged))
+      modernMethods.set('tasks/cancel', modern('cancel', acknowledged))
+      legacyMethods.set('tasks/get', legacy('get', ({ task }) => JSON.stringify(legacyTask(task))))
+      legacyMethods.set('tasks/result', legacy('result', legacyResult))
+      legacyMethods.set('tasks/cancel', legacy('cancel', ({ task }) => JSON.stringify(legacyTask(task))))
+    },
+
+    call(exchange, tool, params) {
+      if (tool.task === 'optional' && store.available?.(exchange.env) === false) return undefined
+      let ttlMs = maxTtlMs
+      if (exchange.modern) {
+        if (!declaresTasks(exchange)) return tool.task === 'required' ? missingExtension(`The tool '${tool.name}'`) : undefined
+      } else {
+        const asked = params.task
+        if (!isObject(asked)) {
+          if (tool.task !== 'required') return undefined
+          return new RpcError(METHOD_NOT_FOUND, `The tool '${tool.name}' runs only as a task: send tools/call with params.task (MCP 2025-11-25 tasks).`)
+        }
+        if (typeof asked.ttl === 'number' && asked.ttl > 0) ttlMs = Math.min(Math.floor(asked.ttl), maxTtlMs)
+      }
+      const request = exchange.request
+      const call: TaskCall = {
+        name: tool.name,
+        arguments: params.arguments ?? {},
+        version: exchange.version,
+        capabilities: exchange.capabilities ?? sessionCapabilities(request.headers.get('mcp-session-id')),
+        progressToken: exchange.progressToken,
+        auth: exchange.auth,
+        owner: ownerOf(exchange),
+        url: request.url,
+        headers: [...request.headers],
+        ttlMs,
+      }
+      return store.create(call, exchange.env, exchange.execution).then((reply) => {
+        if ('error' in reply) return toError(reply.error)
+        if (exchange.version !== MODERN) return JSON.stringify({ task: legacyTask(reply.task) })
+        const json = JSON.stringify({ ...detailedTask(reply.task), resultType: 'task' })
+        return `${json.slice(0, -1)},${core.serverMeta}}`
+      })
+    },
+  }
+}

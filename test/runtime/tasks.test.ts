@@ -1,0 +1,100 @@
+/**
+ * `memoryTasks()` (tasks in one process): the same protocol as the Durable Object host (test/e2e/tasks.test.ts),
+ * plus what createServer requires: a `@task` tool without a `tasks` option refuses to start; and
+ * `durableTasks()` where its binding is missing: optional tools run plainly, required ones are refused.
+ */
+import { describe, expect, it } from 'vitest'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
+import type { ToolEntry } from '../../src/runtime/shared/table.ts'
+import { createServer } from '../../src/runtime/server.ts'
+import { memoryTasks } from '../../src/runtime/tasks/memory.ts'
+import { durableTasks } from '../../src/cloudflare/tasks.ts'
+import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
+
+const info = { name: 'test', version: '1.0.0' }
+const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: {} }
+
+const ask: ToolEntry = {
+  ...tool('ask', { invoke: async (_args, ctx: ToolContext) => `hello ${(await ctx.elicit('Name?')).content?.name}` }),
+  task: 'optional',
+}
+const tools = module('src/tasks.ts', [ask])
+const call = (method: string, params: Record<string, any>) => modernRequest(method, params, { capabilities, headers: { 'mcp-name': params.name ?? params.taskId } })
+
+describe('memoryTasks()', () => {
+  it("instrument.onCall is told 'task' for a call answered with a task handle", async () => {
+    const events: { name: string; outcome: string }[] = []
+    const server = createServer(info, tools, { tasks: memoryTasks(), instrument: { onCall: (event) => void events.push(event) } })
+    const created = await send(server, call('tools/call', { name: 'ask', arguments: {} }))
+    expect(created.body.result.resultType).toBe('task')
+    expect(events).toMatchObject([{ name: 'ask', outcome: 'task', era: 'modern' }])
+  })
+  it('creates, asks through tasks/update and completes a task in this process', async () => {
+    const server = createServer(info, tools, { tasks: memoryTasks({ pollIntervalMs: 5 }) })
+    const created = await send(server, call('tools/call', { name: 'ask', arguments: {} }))
+    expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: 5, ttlMs: 3_600_000 })
+    const { taskId } = created.body.result
+    let task: any
+    do task = (await send(server, call('tasks/get', { taskId }))).body.result
+    while (task.status === 'working')
+    expect(task).toMatchObject({ status: 'input_required', inputRequests: { 'elicit-1': { method: 'elicitation/create', params: { message: 'Name?' } } } })
+    await send(server, call('tasks/update', { taskId, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } } }))
+    do task = (await send(server, call('tasks/get', { taskId }))).body.result
+    while (task.status !== 'completed')
+    // A 2026-07-28 CallToolResult: its resultType with it.
+    expect(task.result).toEqual({ resultType: 'complete', content: [{ type: 'text', text: 'hello Ada' }] })
+  })
+
+  it('a 2026-07-28 tasks request needs the Mcp-Name header carrying its task id (SEP-2663)', async () => {
+    const server = createServer(info, tools, { tasks: memoryTasks() })
+    const taskId = `${'c'.repeat(32)}.${(Date.now() + 60_000).toString(36)}`
+    const without = await send(server, modernRequest('tasks/get', { taskId }, { capabilities }))
+    expect(without.body.error).toMatchObject({ code: -32020, message: 'Header mismatch: tasks/get needs the Mcp-Name header.' })
+    const other = await send(server, modernRequest('tasks/cancel', { taskId }, { capabilities, headers: { 'mcp-name': 'another' } }))
+    expect(other.body.error).toMatchObject({ code: -32020, message: 'Header mismatch: Mcp-Name does not match params.taskId.' })
+    const named = await send(server, call('tasks/get', { taskId }))
+    expect(named.body.error).toEqual({ code: -32602, message: 'Failed to retrieve task: Task not found.' })
+  })
+
+  it('a tool declared @task without the tasks option refuses to start, saying what to add', () => {
+    expect(() => createServer(info, tools)).toThrow(
+      "createServer: the tool 'ask' declares @task, but createServer has no tasks option; add tasks: memoryTasks() (one process) or durableTasks() from 'mcp-aot/cloudflare' (Workers).",
+    )
+  })
+})
+
+describe('durableTasks() without its binding (commented out in wrangler.jsonc)', () => {
+  const plain: ToolEntry = { ...tool('plain', { invoke: () => 'ran plainly' }), task: 'optional' }
+  const only: ToolEntry = { ...tool('only', { invoke: () => 'never' }), task: 'required' }
+  const server = createServer(info, module('src/jobs.ts', [plain, only]), { tasks: durableTasks('MCP_TASKS') })
+
+  it('runs a @task optional tool as a plain call, even for a client that declares the extension', async () => {
+    const reply = await send(server, call('tools/call', { name: 'plain', arguments: {} }), {})
+    expect(reply.body.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'ran plainly' }] })
+  })
+
+  it('refuses a @task required tool, naming the binding to add', async () => {
+    const reply = await send(server, call('tools/call', { name: 'only', arguments: {} }), {})
+    expect(reply.body.error).toEqual({
+      code: -32603,
+      message: 'Tasks need the Durable Object binding MCP_TASKS (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.',
+    })
+  })
+})
+
+describe('execution.taskSupport in tools/list, by revision', () => {
+  const base = tool('slow', { invoke: () => 'done' })
+  const slow: ToolEntry = { ...base, task: 'required', json: JSON.stringify({ ...JSON.parse(base.json), execution: { taskSupport: 'required' } }) }
+  const server = createServer(info, module('src/slow.ts', [slow]), { tasks: memoryTasks() })
+  const listed = async (version: string) => (await send(server, legacyRequest('tools/list', {}, version))).body.result.tools[0]
+
+  it('is listed for 2025-11-25 (where tasks began) and 2026-07-28', async () => {
+    expect((await listed('2025-11-25')).execution).toEqual({ taskSupport: 'required' })
+    const modern = await send(server, modernRequest('tools/list'))
+    expect(modern.body.result.tools[0].execution).toEqual({ taskSupport: 'required' })
+  })
+
+  it('is left out for the revisions before', async () => {
+    for (const version of ['2025-06-18', '2025-03-26', '2024-11-05']) expect(await listed(version), version).not.toHaveProperty('execution')
+  })
+})
