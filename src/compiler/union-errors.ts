@@ -122,8 +122,8 @@ export function dispatch(branches: readonly Node[], resolve: Resolve): Route[] |
 /**
  * What a value no branch accepts should have been, in a few words each, for the line that names them
  * (`must be a string (date-time), an object {after, before} or null`): an enum's values as JSON, a type
- * by its article, a format and an object's first property names in addition; a tagged group of object
- * branches as one (`an object {kind: "circle" | "rect"}`).
+ * by its article, with a format, a number's bounds (`a number >= 0`) or an object's first property names;
+ * a tagged group of object branches as one (`an object {kind: "circle" | "rect"}`).
  */
 export function alternatives(branches: readonly Node[], resolve: Resolve, routes?: readonly Route[]): string[] {
   const parts = routes
@@ -150,6 +150,16 @@ function describe(branch: Node, resolve: Resolve, depth = 0): string[] {
       const items = describe(resolve(branch.items), resolve, depth + 1)
       if (items.length === 1 && /^an? [a-z]+$/.test(items[0]!)) return `an array of ${items[0]!.replace(/^an? /, '')}s`
     }
+    if ((t === 'number' || t === 'integer') && bounds(branch)) return `${typeName(t)} ${bounds(branch)}`
     return typeName(t)
   })
+}
+
+const BOUNDS: [string, string][] = [['minimum', '>='], ['exclusiveMinimum', '>'], ['maximum', '<='], ['exclusiveMaximum', '<']]
+
+/** A number's bounds in words (`>= 1 and <= 10`); an `Int`'s ±(2^53 − 1) go unsaid. */
+function bounds(branch: Node): string {
+  return BOUNDS.filter(([k]) => typeof branch[k] === 'number' && Math.abs(branch[k] as number) !== Number.MAX_SAFE_INTEGER)
+    .map(([k, op]) => `${op} ${branch[k]}`)
+    .join(' and ')
 }
