@@ -92,7 +92,7 @@ describe('a union checked by the branch the value selects', () => {
       { kinds: ['string'], branch: 0 },
       { kinds: ['object'], tag: 'kind', cases: [['circle', 1], ['rect', 2]] },
     ])
-    expect(alternatives(shape.anyOf, self, routed('tagged'))).toEqual(['an object {kind: "circle" | "rect" | "polygon"}'])
+    expect(alternatives(shape.anyOf as Record<string, unknown>[], self, routed('tagged'))).toEqual(['an object {kind: "circle" | "rect" | "polygon"}'])
     expect(alternatives((UNIONS.untaggedObjects as { anyOf: Record<string, unknown>[] }).anyOf, self)).toEqual(['an object {a}', 'an object {b}'])
   })
 })
