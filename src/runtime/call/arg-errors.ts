@@ -1,6 +1,7 @@
 /**
- * ajv's errors → SCHEMA.md's argument error lines (`Argument 'items[2].qty' must be >= 1.`), one line per
- * failed rule, in ajv's order, without repeats; bounded, so an invalid call answers with little text
+ * ajv's errors → the argument error lines (`Argument 'items[2].qty' must be >= 1 (got 0).`), one line per
+ * failed rule, in ajv's order, without repeats, each saying what is accepted and echoing a short value
+ * (docs/results-and-errors.md lists the forms); bounded, so an invalid call answers with little text
  * whatever its size (at most MAX_LINES lines of at most MAX_LINE characters, then `… and N more.`).
  */
 import type { AjvError } from '../shared/table.ts'
@@ -64,8 +65,8 @@ function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-/** A valid value of each format SCHEMA.md writes, shown after a format error (test/validator/arg-errors.test.ts checks each). */
-export const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+/** A valid value of each format SCHEMA.md writes, shown after a format error (test/validator/types.test.ts checks each is valid). */
+const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
   email: 'name@example.com',
   uri: 'https://example.com/path',
   uuid: '123e4567-e89b-12d3-a456-426614174000',
@@ -79,7 +80,7 @@ export const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
 }
 
 /** Characters of a string echoed whole (`got "urgent"`); a longer one is cut there (`got "Lorem ipsum…"`). */
-export const ECHO_CHARS = 32
+const ECHO_CHARS = 32
 
 /** Characters as the length rules count them (a surrogate pair is one). */
 function characters(text: string): number {
