@@ -6,8 +6,8 @@
  * 2. a closed-loop load of mixed normal traffic (≥ 20,000 requests at concurrency 12), alone, then with two
  *    attackers posting the 2 MB request back to back, then the 64 KiB one: p50/p99 of the normal traffic
  *    and workerd's RSS sampled every 250 ms.
- * Both for the default body limit (4 MiB) and for a Worker with `maxBodyBytes: 64 KiB`
- * (an entry written into bench/.build). Prints a markdown table and writes bench/results/attack.md.
+ * For the default body limit (1 MiB, where the attackers also post invalid tags just under it), and for
+ * Workers with `maxBodyBytes` 4 MiB (the default before) and 64 KiB (entries written into bench/.build). Prints a markdown table and writes bench/results/attack.md.
  */
 import http from 'node:http'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -143,19 +143,23 @@ async function phase(url: URL, pid: number, label: string, attackBody: string | 
 }
 
 async function main(): Promise<void> {
-  log('building examples/incidents (default 4 MiB body limit, and 64 KiB)')
+  log('building examples/incidents (default 1 MiB body limit, 4 MiB and 64 KiB)')
   const script = await buildMcpAotEsbuild(`${ROOT}examples/incidents/src/worker.ts`, `${ROOT}bench/.build/incidents/worker.js`)
-  const limitedScript = await buildMcpAotEsbuild(limitedEntry(), `${ROOT}bench/.build/incidents-limited/worker.js`)
+  const largeScript = await buildMcpAotEsbuild(limitedEntry('4mib', 4 * 1024 * 1024), `${ROOT}bench/.build/incidents-4mib/worker.js`)
+  const limitedScript = await buildMcpAotEsbuild(limitedEntry('64kib', 64 * 1024), `${ROOT}bench/.build/incidents-64kib/worker.js`)
   const big = tagsAttack(1_000_000)
   const small = tagsAttack(Math.floor((64 * 1024 - 200) / 2))
+  const underDefault = tagsAttack(Math.floor((1024 * 1024 - 200) / 2))
   const amplification: Amplification[] = []
   const phases: Phase[] = []
-  for (const [limit, file] of [['4 MiB', script], ['64 KiB', limitedScript]] as const) {
+  for (const [limit, file] of [['1 MiB (default)', script], ['4 MiB', largeScript], ['64 KiB', limitedScript]] as const) {
     const worker = await startWorker(file)
     const endpoint = new URL('/mcp', worker.url)
     try {
       const agent = new http.Agent({ keepAlive: false, maxSockets: 1 })
-      for (const [label, body] of [['2 MB tags (1,000,000 numbers)', big], ['64 KiB tags', small]] as const) {
+      const bodies: (readonly [string, string])[] = [['2 MB tags (1,000,000 numbers)', big], ['64 KiB tags', small]]
+      if (limit === '1 MiB (default)') bodies.push(['1 MiB − 200 B tags', underDefault])
+      for (const [label, body] of bodies) {
         const runs: Timed[] = []
         for (let k = 0; k < 5; k++) runs.push(await send(endpoint, agent, body))
         runs.sort((a, b) => a.ms - b.ms)
@@ -163,7 +167,8 @@ async function main(): Promise<void> {
       }
       agent.destroy()
       if (!LOAD) continue
-      const attacks = limit === '4 MiB' ? ([['2 MB', big], ['64 KiB', small]] as const) : ([['2 MB', big]] as const)
+      const attacks: (readonly [string, string])[] = [['2 MB', big]]
+      if (limit === '1 MiB (default)') attacks.push(['1 MiB − 200 B', underDefault])
       log(`maxBodyBytes ${limit}: normal traffic alone`)
       phases.push(await phase(endpoint, worker.pid, `maxBodyBytes ${limit}: normal traffic alone`, undefined))
       for (const [size, body] of attacks) {
@@ -181,9 +186,9 @@ async function main(): Promise<void> {
   writeFileSync(`${ROOT}bench/results/attack.md`, md)
 }
 
-/** examples/incidents with `maxBodyBytes: 64 KiB`, as an entry written into bench/.build (plain JS, so the typecheck never sees it). */
-function limitedEntry(): string {
-  const dir = `${ROOT}bench/.build/incidents-limited`
+/** examples/incidents with `maxBodyBytes: bytes`, as an entry written into bench/.build (plain JS, so the typecheck never sees it). */
+function limitedEntry(name: string, bytes: number): string {
+  const dir = `${ROOT}bench/.build/incidents-${name}`
   const src = `${ROOT}examples/incidents/src`
   mkdirSync(dir, { recursive: true })
   writeFileSync(
@@ -194,7 +199,7 @@ function limitedEntry(): string {
       `import * as incidents from '${src}/tools/incidents.ts'`,
       `import * as runbooks from '${src}/tools/runbooks.ts'`,
       `import * as prompts from '${src}/prompts.ts'`,
-      `export default createServer(info, incidents, runbooks, prompts, { maxBodyBytes: 64 * 1024 })`,
+      `export default createServer(info, incidents, runbooks, prompts, { maxBodyBytes: ${bytes} })`,
       '',
     ].join('\n'),
   )

@@ -39,7 +39,7 @@ describe('README quick start', () => {
       )
       expect(await client.callTool('add', { a: 2 })).toEqual({ content: [{ type: 'text', text: '3' }] })
       const refused = await client.callTool('add', { a: 2, b: 5000 })
-      expect(refused).toEqual({ content: [{ type: 'text', text: "Argument 'b' must be <= 1000." }], isError: true })
+      expect(refused).toEqual({ content: [{ type: 'text', text: "Argument 'b' must be <= 1000 (got 5000)." }], isError: true })
     } finally {
       await client.close()
     }

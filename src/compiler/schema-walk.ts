@@ -13,7 +13,7 @@ const LIST = ['prefixItems', 'anyOf', 'allOf', 'oneOf']
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']
 
-const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * `f` applied to every subschema, children first, then to the schema itself; `path` is a JSON Pointer

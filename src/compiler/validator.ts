@@ -8,9 +8,10 @@
  *   one function, and an object fragment used more than once (a named type such as `Customer`) is compiled
  *   once, as a function of its own the others call (a `$ref` seen by ajv only; published schemas stay inline);
  * - ajv's 2020-12 bookkeeping for `unevaluated*` and `$dynamicRef` is off (SCHEMA.md never writes them);
- * - error objects carry what the argument error lines read (`instancePath`, `keyword`, `params`), with the
- *   params as literals: no `schemaPath`, no copy of the schema;
- * - a failed `anyOf` reports itself alone: its branches' errors are dropped in the validator;
+ * - error objects carry what the argument error lines read (`instancePath`, `keyword`, `params`, and the
+ *   value itself as `data`), with the params as literals: no `schemaPath`, no copy of the schema;
+ * - a failed `anyOf` reports the errors of the one branch the value's kind or tag selects, or else itself
+ *   alone, naming the alternatives (src/compiler/union-errors.ts); other branches' errors are dropped;
  * - the work is bounded: an array longer than its `maxItems` is not checked item by item, and loops over
  *   items or keys stop once MAX_COLLECTED_ERRORS errors are listed (an invalid call costs no more than a
  *   valid one of the same size, and its error list stays small).
@@ -22,7 +23,7 @@
  *   const formats0 = /^…$/i;
  *   function validate1(data, {instancePath="", …}={}){
  *   …
- *   (vErrors ??= []).push({instancePath:instancePath+"/qty",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+ *   vErrors = pushError(vErrors, instancePath+"/qty", "minimum", {limit: 1}, data1);
  *   …
  *   }
  *   function validate0(data, {instancePath="", …}={}){ … validate1(…) … }
@@ -32,12 +33,14 @@
 import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import standaloneModule from 'ajv/dist/standalone/index.js'
-import { _, not, Name, ValueScope } from 'ajv/dist/compile/codegen/index.js'
+import { _, getProperty, not, Name, or, stringify, ValueScope, type Code } from 'ajv/dist/compile/codegen/index.js'
+import { propertyInData } from 'ajv/dist/vocabularies/code.js'
 import { alwaysValidSchema } from 'ajv/dist/compile/util.js'
 import type { KeywordCxt, KeywordDefinition } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { formats as runtimeFormats } from '../runtime/validators/formats.ts'
 import { MAX_COLLECTED_ERRORS } from '../runtime/call/arg-errors.ts'
+import { alternatives, dispatch, type Kind } from './union-errors.ts'
 
 // CommonJS modules seen from ESM: the class/function is the module itself, and also its `.default`.
 const Ajv2020 = Ajv2020Module.default
@@ -114,19 +117,82 @@ const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf', 'allOf', 'oneOf'])
 /** The `$ref` prefix of shared fragments while a module compiles (`mcp-aot:s0`); tools are `mcp-aot:t0`. */
 const KEY = 'mcp-aot:'
 
+type Node = Record<string, unknown>
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A branch as written, or the shared fragment its `$ref` names (see `share`). */
+function resolver(it: KeywordCxt['it']): (branch: unknown) => Node {
+  const schemas = (it.self as unknown as { schemas: Record<string, { schema: unknown } | undefined> }).schemas
+  return (branch) => {
+    const ref = isNode(branch) ? branch.$ref : undefined
+    if (typeof ref !== 'string') return isNode(branch) ? branch : {}
+    const env = schemas[ref]
+    return isNode(env?.schema) ? env.schema : {}
+  }
+}
+
+/** The test that a value (`data`) is of a JSON kind. */
+const KIND_TEST: Record<Kind, (data: Code) => Code> = {
+  null: (data) => _`${data} === null`,
+  boolean: (data) => _`typeof ${data} == "boolean"`,
+  number: (data) => _`typeof ${data} == "number"`,
+  string: (data) => _`typeof ${data} == "string"`,
+  array: (data) => _`Array.isArray(${data})`,
+  object: (data) => _`${data} && typeof ${data} == "object" && !Array.isArray(${data})`,
+}
+
 /**
- * ajv's `anyOf`, except that when no branch matches, the branches' errors are dropped before the anyOf's
- * own: one line (`does not match any allowed shape`) says it, and the runtime needs no schema paths to
- * tell branch errors apart. (ajv's own anyOf keeps them; it drops them only when a branch matches.)
+ * ajv's `anyOf`, with errors that lead to the fix (src/compiler/union-errors.ts decides which).
+ * - A union whose branches a value's JSON kind, or an object's tag (`kind`), tells apart checks the one
+ *   branch the value selects and keeps that branch's errors (`shape.radius must be >= 0`). A value that
+ *   selects none is one error of the anyOf, its params naming the alternatives, and the tag and its values
+ *   when there is one (`{alternatives, tag, allowedValues}`), so the runtime tells a missing or unknown
+ *   tag (`shape.kind must be one of: circle, rect`) from a value of another kind.
+ * - Any other union reports a failure by its own error alone, its params naming the alternatives; its
+ *   branches' errors are dropped where they arise, so the runtime needs no schema paths to tell them
+ *   apart. (ajv's own anyOf keeps them; it drops them only when a branch matches.)
  */
 const anyOf: KeywordDefinition = {
   keyword: 'anyOf',
   schemaType: 'array',
   trackErrors: true,
-  error: { message: 'must match a schema in anyOf' },
+  error: { message: 'must match a schema in anyOf', params: ({ params }) => (params.literal as Code | undefined) ?? _`{}` },
   code(cxt: KeywordCxt) {
-    const { gen, schema, keyword, it } = cxt
+    const { gen, schema, keyword, it, data } = cxt
     if ((schema as unknown[]).some((s) => alwaysValidSchema(it, s as object))) return
+    const resolve = resolver(it)
+    const branches = (schema as unknown[]).map(resolve)
+    const routes = dispatch(branches, resolve)
+    const named = alternatives(branches, resolve, routes)
+    if (routes) {
+      const matched = gen.let('matched', false)
+      const valid = gen.name('_valid')
+      const check = (i: number) => {
+        gen.assign(matched, true)
+        cxt.subschema({ keyword, schemaProp: i, compositeRule: true }, valid)
+      }
+      routes.forEach((route, k) => {
+        const test = or(...route.kinds.map((kind) => KIND_TEST[kind](data)))
+        if (k === 0) gen.if(test)
+        else gen.elseIf(test)
+        if ('branch' in route) return check(route.branch)
+        gen.if(propertyInData(gen, data, route.tag, true), () => {
+          const tag = gen.const('tag', _`${data}${getProperty(route.tag)}`)
+          route.cases.forEach(([literal, i], c) => {
+            const same = _`${tag} === ${literal}`
+            if (c === 0) gen.if(same)
+            else gen.elseIf(same)
+            check(i)
+          })
+          gen.endIf()
+        })
+      })
+      gen.endIf()
+      const tagged = routes.find((r) => 'tag' in r)
+      const params = { alternatives: named, ...(tagged && 'tag' in tagged && { tag: tagged.tag, allowedValues: tagged.cases.map(([v]) => v) }) }
+      gen.if(not(matched), () => cxt.error(false, { literal: stringify(params) }))
+      return
+    }
     const valid = gen.let('valid', false)
     const branchValid = gen.name('_valid')
     gen.block(() =>
@@ -137,6 +203,7 @@ const anyOf: KeywordDefinition = {
       }),
     )
     cxt.reset()
+    cxt.setParams({ literal: stringify({ alternatives: named }) })
     cxt.pass(valid)
   },
 }
@@ -154,6 +221,9 @@ function instance(): Ajv {
     ownProperties: true,
     useDefaults: false,
     messages: false,
+    // Each error carries the value it is about (`data`), so a line can echo a short one (`got 1001`);
+    // the `schema` and `parentSchema` this also writes are cut from the error objects (see errorObject).
+    verbose: true,
     // A shared fragment stays a function of its own, called from every place that uses it.
     inlineRefs: false,
     // Format functions are referenced as `__mcp_formats.name`; regular-expression formats are inlined.
@@ -162,11 +232,28 @@ function instance(): Ajv {
   addFormats(ajv, [...FORMAT_NAMES])
   ajv.removeKeyword('anyOf')
   ajv.addKeyword(anyOf)
+  knownNames(ajv)
   // Compile the meta-schema now (with the 2020-12 options it needs), so its names never land in a user
   // schema's scope (see compile).
   ajv.validateSchema({})
   cached = ajv
   return ajv
+}
+
+/**
+ * A closed object's `additionalProperties` error names the object's properties too (`{additionalProperty,
+ * known: ["color", "size"]}`), so the runtime can suggest the nearest one without the schema.
+ */
+function knownNames(ajv: Ajv): void {
+  const def = ajv.getKeyword('additionalProperties')
+  if (typeof def !== 'object' || !def.error) throw new Error('ajv has no additionalProperties keyword to extend')
+  def.error = {
+    ...def.error,
+    params: ({ params, parentSchema }) => {
+      const known = isNode(parentSchema) && isNode(parentSchema.properties) ? Object.keys(parentSchema.properties) : []
+      return _`{additionalProperty: ${params.additionalProperty}, known: ${stringify(known)}}`
+    },
+  }
 }
 
 /**
@@ -250,9 +337,6 @@ function assertions(schema: unknown, name: string): unknown {
   }
   return out
 }
-
-type Node = Record<string, unknown>
-const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The subschemas directly inside `node`, with a way to replace each. */
 function children(node: Node): { get: () => unknown; set: (v: unknown) => void }[] {
@@ -401,13 +485,21 @@ function mask(line: string): string {
   return line.replace(/"((?:[^"\\]|\\.)*)"/g, (_m, inner: string) => `"${'_'.repeat(inner.length)}"`)
 }
 
-/** `{instancePath…,schemaPath:"#/…",keyword:…}` → `{instancePath…,keyword:…}`. */
+/**
+ * `{instancePath…,schemaPath:"#/…",keyword:…,params:…,schema:…,parentSchema:…,data:…}` →
+ * `{instancePath…,keyword:…,params:…,data:…}`: no schema path, no reference into a copy of the schema.
+ */
 function errorObject(line: string): string {
   if (!/^const err\d+ = \{instancePath/.test(line)) return line
-  const at = /,schemaPath:"_*",keyword:/.exec(mask(line))
-  if (!at) return line
+  const masked = mask(line)
+  const at = /,schemaPath:"_*",keyword:/.exec(masked)
+  const schema = masked.lastIndexOf(',schema:')
+  const data = masked.lastIndexOf(',data')
+  if (!at || schema < 0 || data < schema || !/^,data(?::[\w$]+)?\}/.test(masked.slice(data))) {
+    throw new Error(`Validator: unexpected error object from ajv: ${line}`)
+  }
   const end = at.index + at[0].length - ',keyword:'.length
-  return line.slice(0, at.index) + line.slice(end)
+  return line.slice(0, at.index) + line.slice(end, schema) + line.slice(data)
 }
 
 /** `schema0.properties.priority.enum` → `["low","normal","high"]`: the value itself, not a path into a copy of the schema. */
@@ -432,12 +524,12 @@ function literals(line: string, schemas: ReadonlyMap<string, unknown>): string {
 
 /** The one helper every error goes through (defined once per module's validators, see `wrap`). */
 const PUSH = 'pushError'
-const PUSH_HELPER = `function ${PUSH}(list, instancePath, keyword, params){\n(list ??= []).push({instancePath,keyword,params});\nreturn list;\n}`
+const PUSH_HELPER = `function ${PUSH}(list, instancePath, keyword, params, data){\n(list ??= []).push({instancePath,keyword,params,data});\nreturn list;\n}`
 
 /**
  * ajv's seven lines per error (`const err0 = {…}; if(vErrors === null){…} … errors++;`) → two, through one
- * helper: `vErrors = pushError(vErrors, instancePath+"/a", "type", {type: "integer"});` (the object's keys
- * are written once instead of at every check).
+ * helper: `vErrors = pushError(vErrors, instancePath+"/a", "type", {type: "integer"}, data0);` (the object's keys
+ * are written once instead of at every check; `data` is the value the error is about).
  */
 function pushes(code: string): string {
   return code.replace(
@@ -446,18 +538,20 @@ function pushes(code: string): string {
   )
 }
 
-/** `{instancePath:X,keyword:"k",params:P}` (or shorthand `instancePath`) → `X, "k", P`. */
+/** `{instancePath:X,keyword:"k",params:P,data:D}` (or shorthand `instancePath`, `data`) → `X, "k", P, D`. */
 function errorArguments(object: string): string {
   const masked = mask(object)
   const keyword = masked.indexOf(',keyword:')
   const params = masked.indexOf(',params:', keyword)
-  if (!object.startsWith('{instancePath') || keyword < 0 || params < 0 || !object.endsWith('}')) {
+  const data = masked.lastIndexOf(',data')
+  if (!object.startsWith('{instancePath') || keyword < 0 || params < 0 || data < params || !object.endsWith('}')) {
     throw new Error(`Validator: unexpected error object from ajv: ${object}`)
   }
   const path = object.slice('{instancePath'.length, keyword)
   // minimum/maximum: the argument lines need only the limit (the keyword says which side).
-  const rest = object.slice(params + ',params:'.length, -1).replace(/^\{comparison: "(?:<=|>=|<|>)", /, '{')
-  return [path.startsWith(':') ? path.slice(1) : 'instancePath', object.slice(keyword + ',keyword:'.length, params), rest].join(', ')
+  const rest = object.slice(params + ',params:'.length, data).replace(/^\{comparison: "(?:<=|>=|<|>)", /, '{')
+  const value = object.slice(data + ',data'.length, -1)
+  return [path.startsWith(':') ? path.slice(1) : 'instancePath', object.slice(keyword + ',keyword:'.length, params), rest, value.startsWith(':') ? value.slice(1) : 'data'].join(', ')
 }
 
 /**

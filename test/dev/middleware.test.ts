@@ -39,7 +39,7 @@ describe('vite dev with mcp({ dev })', () => {
     const properties = await until(async () => ((await greetProperties())?.volume ? await greetProperties() : undefined))
     expect(properties).toEqual({ name: { type: 'string', description: 'Who to greet.' }, volume: { type: 'integer', description: 'How loud.', enum: [1, 2, 3] } })
     expect(await client.callTool('greet', { greeting: { name: 'Ada', volume: 4 } })).toEqual({
-      content: [{ type: 'text', text: "Argument 'greeting.volume' must be one of: 1, 2, 3." }],
+      content: [{ type: 'text', text: "Argument 'greeting.volume' must be one of: 1, 2, 3 (got 4)." }],
       isError: true,
     })
   })

@@ -25,9 +25,10 @@ describe('chunked request bodies in workerd', () => {
     expect((await reply.json()).result.content).toEqual([{ type: 'text', text: 'in two pieces' }])
   })
 
-  it('refuses a body past the 4 MiB limit with 413 while it arrives', async () => {
-    const pieces = Array.from({ length: 5 }, () => new Uint8Array(1024 * 1024))
+  it('refuses a body past the default 1 MiB limit with 413 while it arrives, naming the option that raises it', async () => {
+    const pieces = Array.from({ length: 3 }, () => new Uint8Array(512 * 1024))
     const reply = await fetch(endpoint, { method: 'POST', headers, body: chunked(pieces), duplex: 'half' } as RequestInit)
     expect(reply.status).toBe(413)
+    expect(await reply.text()).toContain("The request body is larger than 1048576 bytes (the server's maxBodyBytes option sets the limit).")
   })
 })

@@ -233,7 +233,7 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
       const outcome = await call(session, 'test_sampling', { prompt: 42, extra: true })
       expect(outcome).toMatchObject({ result: { isError: true } })
       const message = (outcome as { result: { content: { text: string }[] } }).result.content[0].text
-      expect(message).toContain("Argument 'prompt' must be a string.")
+      expect(message).toContain("Argument 'prompt' must be a string (got 42).")
       expect(message).toContain("Unknown argument 'extra'.")
     })
 
@@ -366,10 +366,10 @@ describe.each(RUNTIMES)('examples/incidents in $name', (runtime) => {
       const refused = await result('open_incident', { title: 'Bad', service: 'Billing API', severity: 'sev9', tags: ['a', 'a'] })
       expect(refused.isError).toBe(true)
       expect(refused.content[0].text.split('\n')).toEqual([
-        "Argument 'title' must have at least 5 character(s).",
-        "Argument 'service' must match the pattern ^[a-z][a-z0-9-]{1,40}$.",
-        "Argument 'severity' must be one of: sev1, sev2, sev3, sev4.",
-        "Argument 'tags' must not contain duplicates.",
+        "Argument 'title' must have at least 5 character(s) (got 3).",
+        'Argument \'service\' must match the pattern ^[a-z][a-z0-9-]{1,40}$ (got "Billing API").',
+        'Argument \'severity\' must be one of: sev1, sev2, sev3, sev4 (got "sev9").',
+        "Argument 'tags' must not contain duplicates (tags[0] and tags[1] are equal).",
       ])
     })
 

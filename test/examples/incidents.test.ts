@@ -61,9 +61,9 @@ describe('examples/incidents in workerd', () => {
     expect(await client.callTool('search_incidents', { severity: 'sev9', since: 'yesterday', limit: 0, page: 2 })).toEqual(
       errorResult(
         "Unknown argument 'page'.",
-        "Argument 'severity' must be one of: sev1, sev2, sev3, sev4.",
-        "Argument 'since' must be a valid date-time.",
-        "Argument 'limit' must be >= 1.",
+        'Argument \'severity\' must be one of: sev1, sev2, sev3, sev4 (got "sev9").',
+        'Argument \'since\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "yesterday").',
+        "Argument 'limit' must be >= 1 (got 0).",
       ),
     )
   })
@@ -74,7 +74,7 @@ describe('examples/incidents in workerd', () => {
     expect(found.structuredContent).toMatchObject({ id: 'INC-0001', resolvedAt: '2026-06-02T10:02:00.000Z', tags: ['latency', 'payments'] })
     expect(found.structuredContent?.timeline).toHaveLength(3)
     expect(await client.callTool('get_incident', { id: 'INC-9999' })).toEqual(errorResult('No incident INC-9999. Use search_incidents to find its id.'))
-    expect(await client.callTool('get_incident', { id: 'inc-1' })).toEqual(errorResult("Argument 'id' must match the pattern ^INC-[0-9]{4}$."))
+    expect(await client.callTool('get_incident', { id: 'inc-1' })).toEqual(errorResult('Argument \'id\' must match the pattern ^INC-[0-9]{4}$ (got "inc-1").'))
     expect(await client.callTool('get_incident', {})).toEqual(errorResult("Argument 'id' is required."))
   })
 
@@ -99,10 +99,10 @@ describe('examples/incidents in workerd', () => {
     })
     expect(await client.callTool('open_incident', { title: 'Hm', service: 'Search API', severity: 'high', tags: ['a', 'a'] })).toEqual(
       errorResult(
-        "Argument 'title' must have at least 5 character(s).",
-        "Argument 'service' must match the pattern ^[a-z][a-z0-9-]{1,40}$.",
-        "Argument 'severity' must be one of: sev1, sev2, sev3, sev4.",
-        "Argument 'tags' must not contain duplicates.",
+        "Argument 'title' must have at least 5 character(s) (got 2).",
+        'Argument \'service\' must match the pattern ^[a-z][a-z0-9-]{1,40}$ (got "Search API").',
+        'Argument \'severity\' must be one of: sev1, sev2, sev3, sev4 (got "high").',
+        "Argument 'tags' must not contain duplicates (tags[0] and tags[1] are equal).",
       ),
     )
     expect(await client.callTool('open_incident', { title: 'From the future', service: 'search-api', severity: 'sev4', startedAt: '2999-01-01T00:00:00Z' })).toEqual(
@@ -119,7 +119,7 @@ describe('examples/incidents in workerd', () => {
       errorResult('INC-0001 is already resolved; open a new incident if the problem is back.'),
     )
     expect(await client.callTool('update_incident_status', { id: 'INC-0002', status: 'done', note: '' })).toEqual(
-      errorResult("Argument 'status' must be one of: investigating, identified, monitoring, resolved.", "Argument 'note' must have at least 1 character(s)."),
+      errorResult('Argument \'status\' must be one of: investigating, identified, monitoring, resolved (got "done").', "Argument 'note' must have at least 1 character(s) (got 0)."),
     )
     expect(await client.callTool('update_incident_status', {})).toEqual(
       errorResult("Argument 'id' is required.", "Argument 'status' is required.", "Argument 'note' is required."),
@@ -129,7 +129,7 @@ describe('examples/incidents in workerd', () => {
   it('time_to_resolve: text results', async () => {
     expect(textOf(await client.callTool('time_to_resolve', { service: 'auth-gateway' }))).toBe('No resolved incidents for auth-gateway yet.')
     expect(textOf(await client.callTool('time_to_resolve', { service: 'billing-api' }))).toMatch(/^Mean time to resolve for billing-api: \d+ min over 2 incident\(s\)\.$/)
-    expect(await client.callTool('time_to_resolve', { service: 42 })).toEqual(errorResult("Argument 'service' must be a string."))
+    expect(await client.callTool('time_to_resolve', { service: 42 })).toEqual(errorResult("Argument 'service' must be a string (got 42)."))
   })
 
   it('find_runbook: a resource link the client can read', async () => {
@@ -162,7 +162,7 @@ describe('examples/incidents in workerd', () => {
     expect(textOf({ messages: [prompt.messages[0]!] })).toContain('Write a blameless postmortem for INC-0001 "Checkout latency above 2 s" (sev2, billing-api) for executives')
     expect(prompt.messages[1]!.content).toMatchObject({ type: 'resource', resource: { uri: 'runbook://billing-api', mimeType: 'text/markdown' } })
     const bad = await client.getPrompt('postmortem', { id: 'INC-0001', audience: 'board' }).catch((e) => e)
-    expect([bad.code, bad.message]).toEqual([-32602, "Argument 'audience' must be one of: engineers, executives."])
+    expect([bad.code, bad.message]).toEqual([-32602, 'Argument \'audience\' must be one of: engineers, executives (got "board").'])
     const unknown = await client.getPrompt('postmortem', { id: 'INC-4242' }).catch((e) => e)
     expect(unknown.message).toBe('No incident INC-4242.')
     expect((await client.complete({ type: 'ref/prompt', name: 'postmortem' }, { name: 'audience', value: 'ex' })).values).toEqual(['executives'])

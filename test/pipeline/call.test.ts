@@ -38,10 +38,10 @@ describe('a tools/call, end to end', () => {
           text: [
             "Argument 'ticket' is required.",
             "Unknown argument 'extra'.",
-            "Argument 'when' must be a valid date-time.",
-            "Argument 'seats[0]' must be >= 1.",
-            "Argument 'seats[1]' must be >= 1.",
-            "Argument 'seats' must not contain duplicates.",
+            'Argument \'when\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "2026-05-01T10:00:00").',
+            "Argument 'seats[0]' must be >= 1 (got 0).",
+            "Argument 'seats[1]' must be >= 1 (got 0).",
+            "Argument 'seats' must not contain duplicates (seats[0] and seats[1] are equal).",
           ].join('\n'),
         },
       ],
@@ -51,11 +51,11 @@ describe('a tools/call, end to end', () => {
 
   it('checks the constraints the parameter types carry as tags', async () => {
     expect(await call({ when: '2026-05-01T10:00:00Z', seats: [2], ticket: '7', note: 'far too long a note' })).toEqual({
-      content: [{ type: 'text', text: "Argument 'note' must have at most 10 character(s)." }],
+      content: [{ type: 'text', text: "Argument 'note' must have at most 10 character(s) (got 19)." }],
       isError: true,
     })
     expect(await call({ when: '2026-05-01T10:00:00Z', seats: [], ticket: '7.5' })).toEqual({
-      content: [{ type: 'text', text: "Argument 'seats' must have at least 1 item(s).\nArgument 'ticket' must match the pattern ^-?[0-9]+$." }],
+      content: [{ type: 'text', text: 'Argument \'seats\' must have at least 1 item(s) (got 0).\nArgument \'ticket\' must match the pattern ^-?[0-9]+$ (got "7.5").' }],
       isError: true,
     })
   })

@@ -38,7 +38,7 @@ describe('const and enum-member defaults through tools/list and tools/call', () 
     expect(await call({ n: 7, access: 2, tags: ['a', 'b'], sort: { by: 'date', desc: true } })).toEqual({ content: [{ type: 'text', text: '7 items, access 2, tags [a, b], by date desc' }] })
     const refused = (await call({ n: 101, access: 4 })) as { isError: boolean; content: { text: string }[] }
     expect(refused.isError).toBe(true)
-    expect(refused.content[0]!.text).toContain("Argument 'n' must be <= 100.")
+    expect(refused.content[0]!.text).toContain("Argument 'n' must be <= 100 (got 101).")
     expect(refused.content[0]!.text).toContain("Argument 'access' must be one of")
   })
 })

@@ -83,6 +83,45 @@ describe('revival inside unions, by the branch the value matched', () => {
   })
 })
 
+describe('argument errors inside unions', () => {
+  /** The argument lines of a call of `unions` with ARGS changed by `patch`. */
+  async function lines(patch: Record<string, unknown>): Promise<string[]> {
+    const result = await call('unions', { ...ARGS, ...patch })
+    expect(result.isError).toBe(true)
+    return result.content[0].text.split('\n')
+  }
+
+  it('a tagged union (Span) reports the branch its kind selects, or the tag itself', async () => {
+    expect(await lines({ span: { kind: 'range' } })).toEqual(["Argument 'span.from' is required."])
+    expect(await lines({ span: { kind: 'range', from: '2026-05-01', too: '2026-05-02T00:00:00Z' } })).toEqual([
+      "Unknown argument 'span.too'; did you mean 'span.to'?",
+      'Argument \'span.from\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "2026-05-01").',
+    ])
+    expect(await lines({ span: { kind: 'all', from: '2026-05-01T00:00:00Z' } })).toEqual(["Unknown argument 'span.from'."])
+    expect(await lines({ span: { kind: 'some' } })).toEqual(['Argument \'span.kind\' must be one of: range, all (got "some").'])
+    expect(await lines({ span: { from: '2026-05-01T00:00:00Z' } })).toEqual(["Argument 'span.kind' is required (one of: range, all)."])
+    expect(await lines({ span: 'all' })).toEqual(['Argument \'span\' must be an object {kind: "range" | "all"} (got "all").'])
+  })
+
+  it('a union whose branches take different kinds reports the branch the value\'s kind selects', async () => {
+    expect(await lines({ at: 'soon' })).toEqual(['Argument \'at\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "soon").'])
+    expect(await lines({ big: '1.5' })).toEqual(['Argument \'big\' must match the pattern ^-?[0-9]+$ (got "1.5").'])
+    expect(await lines({ site: { hots: 'h' } })).toEqual(["Argument 'site.host' is required.", "Unknown argument 'site.hots'; did you mean 'site.host'?"])
+    expect(await lines({ blob: [1, 'x'] })).toEqual(['Argument \'blob[1]\' must be a number (got "x").'])
+    expect(await lines({ counts: 'some' })).toEqual(['Argument \'counts\' must be one of: none (got "some").'])
+    expect(await lines({ pair: ['2026-01-06T00:00:00Z', 2] })).toEqual(["Argument 'pair[1]' must be a string or a boolean (got 2)."])
+  })
+
+  it('a value of a kind no branch takes, or a union no kind tells apart, names the alternatives', async () => {
+    expect(await lines({ at: true })).toEqual(["Argument 'at' must be a string (date-time) or a number (got true)."])
+    expect(await lines({ tags: 'x' })).toEqual(['Argument \'tags\' must be an array of strings or a boolean (got "x").'])
+    expect(await lines({ many: [null] })).toEqual(["Argument 'many[0]' must be a string (date-time) or a number (got null)."])
+    expect(await lines({ nested: { inner: { when: 'later' } } })).toEqual(['Argument \'nested.inner.when\' must be a string (date-time) or "now" (got "later").'])
+    // Null is allowed: the line says so.
+    expect(await lines({ maybe: 5 })).toEqual(["Argument 'maybe' must be a string or null (got 5)."])
+  })
+})
+
 describe('string results that may be null or undefined', () => {
   it.each([
     ['maybe_name', 'user a'],
@@ -123,7 +162,7 @@ describe('names Object.prototype also has', () => {
     const unknown = await proto('{"valueOf": 2, "__proto__": {"polluted": true}, "scores": {}}')
     expect(unknown.body.result).toEqual({ content: [{ type: 'text', text: "Unknown argument '__proto__'." }], isError: true })
     const bad = await proto('{"valueOf": 2, "scores": {"__proto__": "x"}}')
-    expect(bad.body.result).toEqual({ content: [{ type: 'text', text: "Argument 'scores.__proto__' must be a number." }], isError: true })
+    expect(bad.body.result).toEqual({ content: [{ type: 'text', text: 'Argument \'scores.__proto__\' must be a number (got "x").' }], isError: true })
     const good = await proto('{"valueOf": 2, "scores": {"__proto__": 3}}')
     expect(JSON.parse(good.body.result.content[0].text)).toMatchObject({ scores: { ['__proto__']: 3 }, keys: ['__proto__'] })
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
@@ -163,7 +202,7 @@ describe('recursive types', () => {
     })
     const bad = await call('recursive', { ...args, thread: { ...args.thread, replies: [{ text: 'b', at: 'yesterday', replies: [{ text: 1, at: '2026-01-03T00:00:00Z' }] }] } })
     expect(bad).toEqual({
-      content: [{ type: 'text', text: ["Argument 'thread.replies[0].at' must be a valid date-time.", "Argument 'thread.replies[0].replies[0].replies' is required.", "Argument 'thread.replies[0].replies[0].text' must be a string."].join('\n') }],
+      content: [{ type: 'text', text: ['Argument \'thread.replies[0].at\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "yesterday").', "Argument 'thread.replies[0].replies[0].replies' is required.", "Argument 'thread.replies[0].replies[0].text' must be a string (got 1)."].join('\n') }],
       isError: true,
     })
   })

@@ -56,7 +56,7 @@ describe('the listed schema and the validator', () => {
     )
   })
   it('the validator still checks the Int bounds and each tuple position', async () => {
-    expect(await call(server, 'find_notes', { query: 'a', limit: 9007199254740992 })).toEqual({ content: [{ type: 'text', text: "Argument 'limit' must be <= 9007199254740991." }], isError: true })
+    expect(await call(server, 'find_notes', { query: 'a', limit: 9007199254740992 })).toEqual({ content: [{ type: 'text', text: "Argument 'limit' must be <= 9007199254740991 (got 9007199254740992)." }], isError: true })
     expect(await call(server, 'pin_note', { cell: ['b', 3] })).toEqual(text('b#3'))
     expect((await call(server, 'pin_note', { cell: [3, 'b'] })).isError).toBe(true)
     expect((await call(server, 'pin_note', { cell: ['b', 3, 4] })).isError).toBe(true)

@@ -83,7 +83,7 @@ describe('HTTP transport', () => {
     })
     const streamed = await server.fetch(new Request(MCP, { method: 'POST', headers: json, body: stream, duplex: 'half' } as RequestInit))
     expect(streamed.status).toBe(413)
-    expect((await streamed.json()).error.message).toBe('The request body is larger than 2000 bytes.')
+    expect((await streamed.json()).error.message).toBe("The request body is larger than 2000 bytes (the server's maxBodyBytes option sets the limit).")
   })
 
   it('answers 413 to a body over the limit whose Content-Length is not a number or lies', async () => {
@@ -91,7 +91,7 @@ describe('HTTP transport', () => {
     for (const length of ['abc', '10']) {
       const reply = await send(server, post(big, { ...json, 'content-length': length }))
       expect(reply.status).toBe(413)
-      expect(reply.body.error.message).toBe('The request body is larger than 2000 bytes.')
+      expect(reply.body.error.message).toBe("The request body is larger than 2000 bytes (the server's maxBodyBytes option sets the limit).")
     }
   })
 

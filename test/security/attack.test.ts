@@ -249,7 +249,7 @@ describe('the attack suite (workerd)', () => {
     expect(result.isError).toBe(true)
     const lines = result.content[0].text.split('\n')
     expect(lines).toHaveLength(21)
-    expect(lines[0]).toBe("Argument 'tags[0]' must be a string.")
+    expect(lines[0]).toBe("Argument 'tags[0]' must be a string (got 0).")
     expect(lines[20]).toMatch(/^… and at least \d+ more\.$/)
   })
 

@@ -90,7 +90,7 @@ describe('templates/cloudflare-workers', () => {
       const listed = await callTool(worker.url, 'list_notes', { prefix: 'release-' })
       expect(listed.structuredContent).toEqual({ keys: ['release-plan'] })
       const refused = await callTool(worker.url, 'list_notes', { limit: 0 })
-      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: "Argument 'limit' must be >= 1." }] })
+      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: "Argument 'limit' must be >= 1 (got 0)." }] })
     } finally {
       await worker.stop()
     }
@@ -192,7 +192,7 @@ describe('templates/deno-deploy', () => {
       expect(Math.abs(Date.parse(clock.structuredContent.utc) - Date.now())).toBeLessThan(60_000)
       const refused = await callTool(url, 'add_days', { date: 'yesterday', days: 1e6 })
       expect(refused.isError).toBe(true)
-      expect(textOf(refused).split('\n').sort()).toEqual(["Argument 'date' must be a valid date-time.", "Argument 'days' must be <= 36500."])
+      expect(textOf(refused).split('\n').sort()).toEqual(['Argument \'date\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "yesterday").', "Argument 'days' must be <= 36500 (got 1000000)."])
     } finally {
       await server.stop()
     }

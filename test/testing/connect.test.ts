@@ -61,7 +61,7 @@ describe('connect(handler): straight to a { fetch } handler, in process', () => 
 
   it('returns argument errors and ToolErrors as isError results, one line per problem', async () => {
     expect(await client.callTool('add', { a: 'two', c: 1 })).toEqual({
-      content: [{ type: 'text', text: "Argument 'b' is required.\nUnknown argument 'c'.\nArgument 'a' must be an integer." }],
+      content: [{ type: 'text', text: 'Argument \'b\' is required.\nUnknown argument \'c\'; did you mean \'b\'?\nArgument \'a\' must be an integer (got "two").' }],
       isError: true,
     })
     expect(await client.callTool('refuse')).toEqual({ content: [{ type: 'text', text: 'Refused on purpose.' }], isError: true })

@@ -1,6 +1,6 @@
 /** ajv error objects → argument error lines, on hand-written errors (the shapes ajv reports). */
 import { describe, expect, it } from 'vitest'
-import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, pointerToPath } from '../../src/runtime/call/arg-errors.ts'
+import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, MAX_LINE, nearestName, pointerToPath, received } from '../../src/runtime/call/arg-errors.ts'
 import type { AjvError } from '../../src/runtime/shared/table.ts'
 
 const err = (instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown> = {}): AjvError => ({
@@ -10,6 +10,8 @@ const err = (instancePath: string, schemaPath: string, keyword: string, params: 
   params,
   message: 'ajv message',
 })
+/** An error as mcp-aot's validators write it: no schemaPath, the value it is about as `data`. */
+const got = (instancePath: string, keyword: string, params: Record<string, unknown>, data: unknown): AjvError => ({ instancePath, keyword, params, data })
 
 describe('paths', () => {
   it('turns JSON pointers into display paths', () => {
@@ -48,7 +50,7 @@ describe('argumentErrors', () => {
         err('/p', '#/properties/p/maxItems', 'maxItems', { limit: 5 }),
         err('/p', '#/properties/p/pattern', 'pattern', { pattern: '^[A-Z]{3}-\\d{4}$' }),
         err('/p', '#/properties/p/format', 'format', { format: 'email' }),
-        err('/p', '#/properties/p/enum', 'enum', { allowedValues: ['low', 'normal', 'high', null, 2, true] }),
+        err('/e', '#/properties/e/enum', 'enum', { allowedValues: ['low', 'normal', 'high', null, 2, true] }),
         err('/p', '#/properties/p/uniqueItems', 'uniqueItems', { i: 2, j: 1 }),
         err('/p', '#/properties/p/anyOf', 'anyOf'),
         err('/p', '#/properties/p/multipleOf', 'multipleOf', { multipleOf: 2 }),
@@ -67,9 +69,9 @@ describe('argumentErrors', () => {
       "Argument 'p' must have at least 1 item(s).",
       "Argument 'p' must have at most 5 item(s).",
       "Argument 'p' must match the pattern ^[A-Z]{3}-\\d{4}$.",
-      "Argument 'p' must be a valid email.",
-      "Argument 'p' must be one of: low, normal, high, null, 2, true.",
-      "Argument 'p' must not contain duplicates.",
+      "Argument 'p' must be a valid email, e.g. name@example.com.",
+      "Argument 'e' must be one of: low, normal, high, null, 2, true.",
+      "Argument 'p' must not contain duplicates (p[1] and p[2] are equal).",
       "Argument 'p' does not match any allowed shape.",
       "Argument 'p' ajv message.",
     ])
@@ -104,5 +106,118 @@ describe('argumentErrors', () => {
     const long = argumentErrors([err('', '#/additionalProperties', 'additionalProperties', { additionalProperty: 'k'.repeat(10_000) })])
     expect(long).toEqual([`Unknown argument '${'k'.repeat(200 - "Unknown argument '".length - 1)}…`])
     expect(boundLines(['x'])).toEqual(['x'])
+  })
+})
+
+describe('what the client sent, echoed', () => {
+  it('as written when short, a string quoted and cut after 32 characters, an array or object by its kind', () => {
+    expect(received(1001)).toBe('1001')
+    expect(received(-0.5)).toBe('-0.5')
+    expect(received(true)).toBe('true')
+    expect(received(null)).toBe('null')
+    expect(received('urgent')).toBe('"urgent"')
+    expect(received('')).toBe('""')
+    expect(received('say "hi"\n')).toBe('"say \\"hi\\"\\n"')
+    expect(received('a'.repeat(32))).toBe(`"${'a'.repeat(32)}"`)
+    expect(received('a'.repeat(33))).toBe(`"${'a'.repeat(32)}…"`)
+    // Cut by characters, never inside a surrogate pair.
+    expect(received('😀'.repeat(40))).toBe(`"${'😀'.repeat(32)}…"`)
+    expect(received([1, [2, { a: 'x'.repeat(1000) }]])).toBe('an array')
+    expect(received({ a: { b: 1 } })).toBe('an object')
+  })
+
+  it('after the rule, in every line that checks the value itself', () => {
+    expect(
+      argumentErrors([
+        got('/p', 'type', { type: 'string' }, ['a']),
+        got('/p', 'type', { type: ['string', 'null'] }, 5),
+        got('/p', 'minimum', { limit: 1 }, 0),
+        got('/p', 'exclusiveMaximum', { limit: 10 }, 10),
+        got('/p', 'maxLength', { limit: 3 }, 'abcd'),
+        got('/p', 'minItems', { limit: 2 }, [1]),
+        got('/p', 'pattern', { pattern: '^[a-z]+$' }, 'ABC'),
+        got('/p', 'format', { format: 'date' }, 'tomorrow'),
+        got('/p', 'format', { format: 'ipv4' }, '1.2.3'),
+        got('/e', 'enum', { allowedValues: ['low', 'high'] }, 'urgent'),
+      ]),
+    ).toEqual([
+      "Argument 'p' must be a string (got an array).",
+      "Argument 'p' must be a string or null (got 5).",
+      "Argument 'p' must be >= 1 (got 0).",
+      "Argument 'p' must be < 10 (got 10).",
+      "Argument 'p' must have at most 3 character(s) (got 4).",
+      "Argument 'p' must have at least 2 item(s) (got 1).",
+      'Argument \'p\' must match the pattern ^[a-z]+$ (got "ABC").',
+      'Argument \'p\' must be a valid date, e.g. 2026-01-31 (got "tomorrow").',
+      'Argument \'p\' must be a valid ipv4, e.g. 192.0.2.1 (got "1.2.3").',
+      'Argument \'e\' must be one of: low, high (got "urgent").',
+    ])
+  })
+
+  it('a value that fails its type and its enum gets the enum line alone', () => {
+    expect(argumentErrors([got('/p', 'type', { type: 'string' }, 3), got('/p', 'enum', { allowedValues: ['a', 'b'] }, 3), got('/q', 'type', { type: 'string' }, 3)])).toEqual([
+      "Argument 'p' must be one of: a, b (got 3).",
+      "Argument 'q' must be a string (got 3).",
+    ])
+  })
+
+  it('stays within the line bound whatever was sent', () => {
+    const [line] = argumentErrors([got(`/${'k'.repeat(500)}`, 'type', { type: 'integer' }, 'v'.repeat(100_000))])
+    expect(line!.length).toBe(MAX_LINE)
+    const [short] = argumentErrors([got('/p', 'type', { type: 'integer' }, 'v'.repeat(100_000))])
+    expect(short).toBe(`Argument 'p' must be an integer (got "${'v'.repeat(32)}…").`)
+  })
+})
+
+describe('unions', () => {
+  it('a union no kind or tag tells apart names its alternatives', () => {
+    const alternatives = ['a string (date-time)', 'an object {after, before}', 'null']
+    expect(argumentErrors([got('/when', 'anyOf', { alternatives }, 5)])).toEqual([
+      "Argument 'when' must be a string (date-time), an object {after, before} or null (got 5).",
+    ])
+    expect(argumentErrors([got('/p', 'anyOf', { alternatives: ['"auto"', 'an integer'] }, true)])).toEqual(['Argument \'p\' must be "auto" or an integer (got true).'])
+  })
+
+  it('a tagged union names the tag when it is missing or has no branch, the alternatives when the value is no object', () => {
+    const params = { alternatives: ['an object {kind: "circle" | "rect" | "polygon"}', 'null'], tag: 'kind', allowedValues: ['circle', 'rect', 'polygon'] }
+    expect(argumentErrors([got('/shape', 'anyOf', params, { kind: 'hexagon', sides: 6 })])).toEqual([
+      'Argument \'shape.kind\' must be one of: circle, rect, polygon (got "hexagon").',
+    ])
+    expect(argumentErrors([got('/shape', 'anyOf', params, { radius: 1 })])).toEqual(["Argument 'shape.kind' is required (one of: circle, rect, polygon)."])
+    expect(argumentErrors([got('/shape', 'anyOf', params, [1])])).toEqual([
+      'Argument \'shape\' must be an object {kind: "circle" | "rect" | "polygon"} or null (got an array).',
+    ])
+  })
+})
+
+describe('unknown arguments', () => {
+  it('suggest the nearest known name not given', () => {
+    const unknown = (name: string, known: string[], data: Record<string, unknown> = {}) =>
+      argumentErrors([got('/opts', 'additionalProperties', { additionalProperty: name, known }, { ...data, [name]: 1 })])
+    expect(unknown('colour', ['size', 'color'])).toEqual(["Unknown argument 'opts.colour'; did you mean 'opts.color'?"])
+    expect(unknown('dry_run', ['dryRun'])).toEqual(["Unknown argument 'opts.dry_run'; did you mean 'opts.dryRun'?"])
+    expect(unknown('Priority', ['priority'])).toEqual(["Unknown argument 'opts.Priority'; did you mean 'opts.priority'?"])
+    expect(unknown('zzz', ['color'])).toEqual(["Unknown argument 'opts.zzz'."])
+    // A name the object already has is not suggested.
+    expect(unknown('colour', ['color'], { color: 'red' })).toEqual(["Unknown argument 'opts.colour'."])
+    // Errors written without the known names (ajv's own) get no suggestion.
+    expect(argumentErrors([got('', 'additionalProperties', { additionalProperty: 'colr' }, { colr: 1 })])).toEqual(["Unknown argument 'colr'."])
+  })
+
+  it('nearestName: case and separators, then at most a third of the length in edits, none for long names', () => {
+    expect(nearestName('colour', ['color'])).toBe('color')
+    expect(nearestName('max-depth', ['maxDepth'])).toBe('maxDepth')
+    expect(nearestName('qyt', ['qty', 'sku'])).toBe('qty')
+    expect(nearestName('quantity', ['qty'])).toBeUndefined()
+    expect(nearestName('ab', ['xy'])).toBeUndefined()
+    expect(nearestName('a'.repeat(39) + 'b', ['a'.repeat(40)])).toBeUndefined()
+    expect(nearestName('a'.repeat(38) + 'b', ['a'.repeat(39)])).toBe('a'.repeat(39))
+  })
+
+  it('only the lines shown look for a suggestion', () => {
+    const errors = Array.from({ length: 30 }, (_v, i) => got('', 'additionalProperties', { additionalProperty: `colour${i}`, known: [`color${i}`] }, {}))
+    const lines = argumentErrors(errors)
+    expect(lines[19]).toBe("Unknown argument 'colour19'; did you mean 'color19'?")
+    expect(lines[20]).toBe('… and 10 more.')
   })
 })

@@ -83,8 +83,8 @@ process.stdout.write(compileValidator(${JSON.stringify(everything)}, 'v0'))`
       v0: compileValidator(closed({ a: { type: 'string', maxLength: 2 } }), 'v0'),
       v1: compileValidator(closed({ a: { type: 'integer' } }), 'v1'),
     })
-    expect(linesFor(mod.v0!, { a: 'abc' })).toEqual(["Argument 'a' must have at most 2 character(s)."])
-    expect(linesFor(mod.v1!, { a: 'abc' })).toEqual(["Argument 'a' must be an integer."])
+    expect(linesFor(mod.v0!, { a: 'abc' })).toEqual(["Argument 'a' must have at most 2 character(s) (got 3)."])
+    expect(linesFor(mod.v1!, { a: 'abc' })).toEqual(['Argument \'a\' must be an integer (got "abc").'])
     expect(linesFor(mod.v0!, { a: 'ab' })).toEqual([])
   })
 
@@ -98,9 +98,9 @@ process.stdout.write(compileValidator(${JSON.stringify(everything)}, 'v0'))`
     }
     expect(linesFor(v0!, good)).toEqual([])
     expect(linesFor(v0!, { ...good, tags: [{ k: 'a' }, { k: 'a' }], name: '1', time: '14:30:00' })).toEqual([
-      "Argument 'time' must be a valid time.",
-      "Argument 'name' must match the pattern ^\\p{L}.",
-      "Argument 'tags' must not contain duplicates.",
+      'Argument \'time\' must be a valid time, e.g. 09:00:00Z (got "14:30:00").',
+      'Argument \'name\' must match the pattern ^\\p{L} (got "1").',
+      "Argument 'tags' must not contain duplicates (tags[0] and tags[1] are equal).",
     ])
   })
 
@@ -122,7 +122,7 @@ process.stdout.write(compileValidator(${JSON.stringify(everything)}, 'v0'))`
     expect(bundle).not.toMatch(/\brequire\(|__commonJS|__require/)
     const { v0 } = await import(`data:text/javascript,${encodeURIComponent(bundle)}`)
     expect(linesFor(v0, { email: 'a@example.com', when: '2026-02-29T00:00:00Z' })).toEqual([
-      "Argument 'when' must be a valid date-time.",
+      'Argument \'when\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "2026-02-29T00:00:00Z").',
     ])
   })
 

@@ -55,15 +55,15 @@ describe('compileValidators', () => {
     expect(linesFor(a!, inputs[1])).toEqual([
       "Unknown argument 'coupon'.",
       "Unknown argument 'customer.x'.",
-      "Argument 'customer.name' must have at least 1 character(s).",
-      "Argument 'customer.email' must be a valid email.",
-      "Argument 'items[0].sku' must match the pattern ^[A-Z]{3}-\\d{4}$.",
-      "Argument 'items[0].qty' must be >= 1.",
+      "Argument 'customer.name' must have at least 1 character(s) (got 0).",
+      'Argument \'customer.email\' must be a valid email, e.g. name@example.com (got "nope").',
+      'Argument \'items[0].sku\' must match the pattern ^[A-Z]{3}-\\d{4}$ (got "abc").',
+      "Argument 'items[0].qty' must be >= 1 (got 0).",
       "Argument 'items[1].sku' is required.",
-      "Argument 'items[1].qty' must be an integer.",
-      "Argument 'items[2]' must be an object.",
-      "Argument 'note' must be a string or null.",
-      "Argument 'priority' must be one of: low, normal, high.",
+      "Argument 'items[1].qty' must be an integer (got 1.5).",
+      "Argument 'items[2]' must be an object (got 3).",
+      "Argument 'note' must be a string or null (got 1).",
+      'Argument \'priority\' must be one of: low, normal, high (got "urgent").',
     ])
   })
 
@@ -109,22 +109,28 @@ describe('recursive types (local $defs and $ref)', () => {
     expect(a!({ root: deep })).toBe(true)
     expect(c!({ t: deep, n: deep })).toBe(true)
     expect(c!({ t: deep, n: { v: 1, kids: [{ v: 2 }] } })).toBe(false)
-    expect(linesFor(a!, { root: { v: 1, kids: [{ v: 2, kids: [{ v: 'three', kids: [] }] }] } })).toEqual(["Argument 'root.kids[0].kids[0].v' must be an integer."])
+    expect(linesFor(a!, { root: { v: 1, kids: [{ v: 2, kids: [{ v: 'three', kids: [] }] }] } })).toEqual(['Argument \'root.kids[0].kids[0].v\' must be an integer (got "three").'])
   })
 })
 
 describe('generated error objects', () => {
-  it('report a failed anyOf by its own error alone, and keep errors outside it', async () => {
+  it('report a failed anyOf by the errors of the branch its kind selects, or by its own error naming the alternatives, and keep errors outside it', async () => {
     const { v } = await loadModule({
       v: compileValidator(closed({
         items: { type: 'array', items: { anyOf: [{ type: 'string' }, closed({ x: { type: 'integer' } })] }, maxItems: 2 },
+        pair: { anyOf: [closed({ x: { type: 'integer' } }), closed({ y: { type: 'integer' } })] },
         n: { type: 'integer' },
       }, ['items']), 'v'),
     })
-    expect(v!({ items: [{ x: 'a' }, 'ok'], n: 'x' })).toBe(false)
+    expect(v!({ items: [{ x: 'a' }, true], pair: { x: 'a' }, n: 'x' })).toBe(false)
     expect(v!.errors).toEqual([
-      { instancePath: '/items/0', keyword: 'anyOf', params: {} },
-      { instancePath: '/n', keyword: 'type', params: { type: 'integer' } },
+      // An object: only the object branch is checked, and its error kept.
+      { instancePath: '/items/0/x', keyword: 'type', params: { type: 'integer' }, data: 'a' },
+      // A boolean: no branch takes one.
+      { instancePath: '/items/1', keyword: 'anyOf', params: { alternatives: ['a string', 'an object {x}'] }, data: true },
+      // Two object branches and no tag: the anyOf alone, its branches' errors dropped.
+      { instancePath: '/pair', keyword: 'anyOf', params: { alternatives: ['an object {x}', 'an object {y}'] }, data: { x: 'a' } },
+      { instancePath: '/n', keyword: 'type', params: { type: 'integer' }, data: 'x' },
     ])
     expect(v!({ items: [{ x: 1 }] })).toBe(true)
     expect(v!.errors).toBeNull()
@@ -137,14 +143,14 @@ describe('generated error objects', () => {
     })
     // Too long and every item wrong: the length alone is reported.
     expect(v!({ tags: [1, 2, 3, 4, 5] })).toBe(false)
-    expect(v!.errors).toEqual([{ instancePath: '/tags', keyword: 'maxItems', params: { limit: 3 } }])
+    expect(v!.errors).toEqual([{ instancePath: '/tags', keyword: 'maxItems', params: { limit: 3 }, data: [1, 2, 3, 4, 5] }])
     // Within maxItems the items are still checked one by one.
     expect(v!({ tags: ['a', 2] })).toBe(false)
-    expect(v!.errors).toEqual([{ instancePath: '/tags/1', keyword: 'type', params: { type: 'string' } }])
+    expect(v!.errors).toEqual([{ instancePath: '/tags/1', keyword: 'type', params: { type: 'string' }, data: 2 }])
     // No maxItems: a million wrong items give MAX_COLLECTED_ERRORS errors, not a million.
     expect(w!({ tags: new Array(1_000_000).fill(0) })).toBe(false)
     expect(w!.errors).toHaveLength(MAX_COLLECTED_ERRORS)
-    expect(w!.errors!.at(-1)).toEqual({ instancePath: `/tags/${MAX_COLLECTED_ERRORS - 1}`, keyword: 'type', params: { type: 'string' } })
+    expect(w!.errors!.at(-1)).toEqual({ instancePath: `/tags/${MAX_COLLECTED_ERRORS - 1}`, keyword: 'type', params: { type: 'string' }, data: 0 })
     // Unknown keys and wrong map values alike.
     const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 'x']))
     expect(w!({ ...many })).toBe(false)
@@ -165,14 +171,15 @@ describe('generated error objects', () => {
     expect(code).not.toMatch(/^const schema\d+ = /m)
     const { v } = await loadModule({ v: code })
     expect(linesFor(v!, { schema0: 'c', schemaPath: 'x', 'say "schema0.x"': 3 })).toEqual([
-      "Argument 'schema0' must be one of: a, b.",
-      "Argument 'schemaPath' must be an integer or null.",
-      'Argument \'say "schema0.x"\' must be one of: 1, two, null.',
+      'Argument \'schema0\' must be one of: a, b (got "c").',
+      'Argument \'schemaPath\' must be an integer or null (got "x").',
+      'Argument \'say "schema0.x"\' must be one of: 1, two, null (got 3).',
     ])
+    // The value itself, by reference: never a copy of the schema.
     expect(v!.errors!.map((e) => Object.keys(e))).toEqual([
-      ['instancePath', 'keyword', 'params'],
-      ['instancePath', 'keyword', 'params'],
-      ['instancePath', 'keyword', 'params'],
+      ['instancePath', 'keyword', 'params', 'data'],
+      ['instancePath', 'keyword', 'params', 'data'],
+      ['instancePath', 'keyword', 'params', 'data'],
     ])
   })
 })

@@ -1,6 +1,7 @@
 /**
- * ajv's errors → SCHEMA.md's argument error lines (`Argument 'items[2].qty' must be >= 1.`), one line per
- * failed rule, in ajv's order, without repeats; bounded, so an invalid call answers with little text
+ * ajv's errors → the argument error lines (`Argument 'items[2].qty' must be >= 1 (got 0).`), one line per
+ * failed rule, in ajv's order, without repeats, each saying what is accepted and echoing a short value
+ * (docs/results-and-errors.md lists the forms); bounded, so an invalid call answers with little text
  * whatever its size (at most MAX_LINES lines of at most MAX_LINE characters, then `… and N more.`).
  */
 import type { AjvError } from '../shared/table.ts'
@@ -48,69 +49,184 @@ const ARTICLE: Record<string, string> = {
   null: 'null',
 }
 
+/** A JSON Schema type in words (`an integer`); also what the compiler names a union's alternatives with. */
+export const typeName = (type: string): string => ARTICLE[type] ?? `a ${type}`
+
+/** `a, b or c`. */
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+}
+
 function typeNames(type: unknown): string {
-  const types = Array.isArray(type) ? type : String(type).split(',')
-  return types.map((t) => ARTICLE[t] ?? `a ${t}`).join(' or ')
+  return orList((Array.isArray(type) ? type : String(type).split(',')).map(typeName))
 }
 
 function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
+/** A valid value of each format SCHEMA.md writes, shown after a format error (test/validator/types.test.ts checks each is valid). */
+const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+  email: 'name@example.com',
+  uri: 'https://example.com/path',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+  date: '2026-01-31',
+  time: '09:00:00Z',
+  'date-time': '2026-01-31T09:00:00Z',
+  duration: 'P1DT2H',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+}
+
+/** Characters of a string echoed whole (`got "urgent"`); a longer one is cut there (`got "Lorem ipsum…"`). */
+const ECHO_CHARS = 32
+
+/** Characters as the length rules count them (a surrogate pair is one). */
+function characters(text: string): number {
+  let n = 0
+  for (const _c of text) n++
+  return n
+}
+
+/**
+ * What the client sent, in a few words: a number, boolean or null as written, a string quoted (cut after
+ * ECHO_CHARS characters), an array or object by its kind only (never echoed, so a line stays short).
+ */
+export function received(value: unknown): string {
+  if (typeof value === 'string') {
+    let cut = ''
+    let n = 0
+    for (const c of value) {
+      if (n++ === ECHO_CHARS) return `${JSON.stringify(cut).slice(0, -1)}…"`
+      cut += c
+    }
+    return JSON.stringify(value)
+  }
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object' && value !== null) return 'an object'
+  return String(JSON.stringify(value))
+}
+
 /** What must hold, the words after "Argument 'p'", for one error whose line names its own path. */
-function rule(error: AjvError): string {
+function rule(error: AjvError, path: string): string {
   const p = error.params ?? {}
+  const got = (what = received(error.data)) => (error.data === undefined ? '' : ` (got ${what})`)
   switch (error.keyword) {
     case 'type':
-      return `must be ${typeNames(p.type)}.`
+      return `must be ${typeNames(p.type)}${got()}.`
     case 'minimum':
-      return `must be >= ${p.limit}.`
+      return `must be >= ${p.limit}${got()}.`
     case 'maximum':
-      return `must be <= ${p.limit}.`
+      return `must be <= ${p.limit}${got()}.`
     case 'exclusiveMinimum':
-      return `must be > ${p.limit}.`
+      return `must be > ${p.limit}${got()}.`
     case 'exclusiveMaximum':
-      return `must be < ${p.limit}.`
+      return `must be < ${p.limit}${got()}.`
     case 'minLength':
-      return `must have at least ${p.limit} character(s).`
     case 'maxLength':
-      return `must have at most ${p.limit} character(s).`
+      return `must have at ${error.keyword === 'minLength' ? 'least' : 'most'} ${p.limit} character(s)${typeof error.data === 'string' ? got(`${characters(error.data)}`) : ''}.`
     case 'minItems':
-      return `must have at least ${p.limit} item(s).`
     case 'maxItems':
-      return `must have at most ${p.limit} item(s).`
+      return `must have at ${error.keyword === 'minItems' ? 'least' : 'most'} ${p.limit} item(s)${Array.isArray(error.data) ? got(`${error.data.length}`) : ''}.`
     case 'pattern':
-      return `must match the pattern ${p.pattern}.`
-    case 'format':
-      return `must be a valid ${p.format}.`
+      return `must match the pattern ${p.pattern}${got()}.`
+    case 'format': {
+      const example = FORMAT_EXAMPLES[p.format as string]
+      return `must be a valid ${p.format}${example ? `, e.g. ${example}` : ''}${got()}.`
+    }
     case 'enum':
-      return `must be one of: ${(p.allowedValues as unknown[]).map(show).join(', ')}.`
+      return `must be one of: ${(p.allowedValues as unknown[]).map(show).join(', ')}${got()}.`
     case 'uniqueItems':
-      return `must not contain duplicates.`
+      if (typeof p.i !== 'number' || typeof p.j !== 'number') return 'must not contain duplicates.'
+      return `must not contain duplicates (${joinPath(path, Math.min(p.i, p.j))} and ${joinPath(path, Math.max(p.i, p.j))} are equal).`
     case 'anyOf':
-      return `does not match any allowed shape.`
+      return Array.isArray(p.alternatives) ? `must be ${orList(p.alternatives)}${got()}.` : `does not match any allowed shape${got()}.`
     default:
       return `${error.message ?? `fails the rule ${error.keyword}`}.`
   }
 }
 
-function line(error: AjvError): string {
-  const path = pointerToPath(error.instancePath)
-  if (error.keyword === 'required') return `Argument '${joinPath(path, String(error.params.missingProperty))}' is required.`
-  if (error.keyword === 'additionalProperties') {
-    return `Unknown argument '${joinPath(path, String(error.params.additionalProperty))}'.`
+/** Unknown names this long or longer get no suggestion (the comparison is quadratic in the name's length). */
+const SUGGEST_CHARS = 40
+
+/**
+ * Edits (insert, delete, replace, swap two neighbours) from `a` to `b` if at most `limit`, else limit + 1
+ * (the rows stop early once every entry is past it).
+ */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1
+  let before: number[] = []
+  let row = Array.from({ length: b.length + 1 }, (_v, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    let best = i
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) next[j] = Math.min(next[j]!, before[j - 2]! + 1)
+      best = Math.min(best, next[j]!)
+    }
+    if (best > limit) return limit + 1
+    before = row
+    row = next
   }
-  // The arguments value itself (not an object at all): there is no argument to name.
-  if (path === '') return `Arguments ${rule(error)}`
-  return `Argument '${path}' ${rule(error)}`
+  return Math.min(row[b.length]!, limit + 1)
 }
 
 /**
- * The argument error lines for a failed validation. mcp-aot's validators report a failed `anyOf` by its
- * own error alone (its branches' errors are dropped where they arise, see src/compiler/validator.ts).
+ * The known name nearest to an unknown one (`colour` → `color`): the same name in other case or without
+ * `-`/`_` (`dry_run` → `dryRun`), else the nearest at most a third of its length in edits away (at least
+ * one; `qyt` → `qty`). Undefined when none is that near or the name has SUGGEST_CHARS characters or more;
+ * the first of equally near names.
+ */
+export function nearestName(unknown: string, known: readonly string[]): string | undefined {
+  if (unknown.length >= SUGGEST_CHARS) return undefined
+  const fold = (name: string) => name.toLowerCase().replace(/[-_]/g, '')
+  const limit = Math.max(1, Math.floor(unknown.length / 3))
+  let best: string | undefined
+  let bestDistance = limit + 1
+  for (const name of known) {
+    const d = fold(name) === fold(unknown) ? 0 : distance(unknown, name, limit)
+    if (d < bestDistance) [best, bestDistance] = [name, d]
+  }
+  return best
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function line(error: AjvError, suggest: boolean): string {
+  const path = pointerToPath(error.instancePath)
+  const p = error.params
+  if (error.keyword === 'required') return `Argument '${joinPath(path, String(p.missingProperty))}' is required.`
+  if (error.keyword === 'additionalProperties') {
+    const name = String(p.additionalProperty)
+    // Names the object already has are not suggested.
+    const absent = suggest && Array.isArray(p.known) && isObject(error.data) ? p.known.filter((k: string) => !Object.hasOwn(error.data as object, k)) : []
+    const near = nearestName(name, absent)
+    return `Unknown argument '${joinPath(path, name)}'${near === undefined ? '.' : `; did you mean '${joinPath(path, near)}'?`}`
+  }
+  // A union told apart by a tag: an object without it, or with a value no branch has, is told about the tag.
+  if (error.keyword === 'anyOf' && typeof p.tag === 'string' && isObject(error.data)) {
+    const tag = joinPath(path, p.tag)
+    const values = (p.allowedValues as unknown[]).map(show).join(', ')
+    if (!Object.hasOwn(error.data, p.tag)) return `Argument '${tag}' is required (one of: ${values}).`
+    return `Argument '${tag}' must be one of: ${values} (got ${received(error.data[p.tag])}).`
+  }
+  // The arguments value itself (not an object at all): there is no argument to name.
+  if (path === '') return `Arguments ${rule(error, path)}`
+  return `Argument '${path}' ${rule(error, path)}`
+}
+
+/**
+ * The argument error lines for a failed validation. mcp-aot's validators report a failed `anyOf` by one
+ * error, or by the errors of the branch the value's kind or tag selects (src/compiler/union-errors.ts). A
+ * value that fails both its type and its `enum` gets the enum's line alone (it names the values, hence the
+ * type). The first MAX_LINES errors look for a known name near an unknown one.
  */
 export function argumentErrors(errors: readonly AjvError[]): string[] {
-  return boundLines([...new Set(errors.map(line))], errors.length >= MAX_COLLECTED_ERRORS)
+  const enums = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath))
+  const shown = errors.filter((e) => !(e.keyword === 'type' && enums.has(e.instancePath)))
+  return boundLines([...new Set(shown.map((e, i) => line(e, i < MAX_LINES)))], errors.length >= MAX_COLLECTED_ERRORS)
 }
 
 /**

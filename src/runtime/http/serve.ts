@@ -18,7 +18,7 @@ import { errorText, keepIdText, RpcError } from '../shared/jsonrpc.ts'
 import { accepts, isJson } from './media-types.ts'
 import { INVALID_REQUEST, PARSE_ERROR } from '../shared/protocol.ts'
 
-const DEFAULT_MAX_BODY = 4 * 1024 * 1024
+const DEFAULT_MAX_BODY = 1024 * 1024
 
 /** An HTTP-level refusal: a JSON-RPC error without id. */
 function refuse(status: number, message: string, headers?: Record<string, string>): Response {
@@ -130,7 +130,7 @@ export class Transport {
       // The client aborted the upload or sent a broken chunked body: answered if the connection still exists.
       return refuse(400, 'The request body could not be read.', cors)
     }
-    if (text === undefined) return refuse(413, `The request body is larger than ${this.#limit} bytes.`, cors)
+    if (text === undefined) return refuse(413, `The request body is larger than ${this.#limit} bytes (the server's maxBodyBytes option sets the limit).`, cors)
     let body: unknown
     try {
       body = JSON.parse(text)

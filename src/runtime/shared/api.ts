@@ -130,7 +130,7 @@ export interface ServerOptions<Env = unknown> {
   path?: string
   /** Extra allowed Origins (localhost origins are always allowed). `'*'` allows any. */
   allowedOrigins?: string[]
-  /** Largest accepted request body in bytes; default 4 MiB. */
+  /** Largest accepted request body in bytes; default 1 MiB (a larger body is answered 413 before it is read). */
   maxBodyBytes?: number
   /** The secret requestState is sealed with (AES-GCM and HMAC keys are derived from it); else `env.MCP_STATE_SECRET`. */
   stateSecret?: string

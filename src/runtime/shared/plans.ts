@@ -7,7 +7,9 @@ import type { ToolResult } from './api.ts'
 
 /**
  * An error as ajv's standalone validators report it (`validate.errors`). mcp-aot's generated validators
- * leave out `schemaPath` (the argument error lines never read it) and report a failed anyOf by its own error.
+ * leave out `schemaPath` (the argument error lines never read it), carry the value the error is about
+ * (`data`, so a line can echo a short one) and report a failed anyOf by its own error or by the errors of
+ * the branch the value selects.
  */
 export interface AjvError {
   instancePath: string
@@ -15,6 +17,7 @@ export interface AjvError {
   keyword: string
   params: Record<string, any>
   message?: string
+  data?: unknown
 }
 
 /** A precompiled standalone ajv validator (allErrors, no useDefaults). */
