@@ -22,6 +22,19 @@ const tools = module('src/tasks.ts', [ask])
 const call = (method: string, params: Record<string, any>) => modernRequest(method, params, { capabilities, headers: { 'mcp-name': params.name ?? params.taskId } })
 
 describe('memoryTasks()', () => {
+  it('declares the tasks capability each revision defines: the extension in 2026-07-28, core tasks in 2025-11-25, none before', async () => {
+    const server = createServer(info, tools, { tasks: memoryTasks() })
+    const discovered = (await send(server, modernRequest('server/discover'))).body.result.capabilities
+    expect(discovered).toEqual({ tools: {}, logging: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } })
+    const initialize = (version: string) => legacyRequest('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } }, version)
+    const current = (await send(server, initialize('2025-11-25'))).body.result.capabilities
+    expect(current).toEqual({ tools: {}, logging: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } })
+    expect((await send(server, initialize('2025-06-18'))).body.result.capabilities).toEqual({ tools: {}, logging: {} })
+    // No @task tool: no task host is attached, so nothing is declared even with the option.
+    const plain = createServer(info, module('src/plain.ts', [tool('echo', { invoke: () => 'x' })]), { tasks: memoryTasks() })
+    expect((await send(plain, modernRequest('server/discover'))).body.result.capabilities).toEqual({ tools: {}, logging: {} })
+  })
+
   it("instrument.onCall is told 'task' for a call answered with a task handle", async () => {
     const events: { name: string; outcome: string }[] = []
     const server = createServer(info, tools, { tasks: memoryTasks(), instrument: { onCall: (event) => void events.push(event) } })

@@ -8,25 +8,22 @@ import type { Methods } from '../shared/table.ts'
 import { flavourOf, implementationFor } from '../shared/compat.ts'
 import { isLegacy, LEGACY, SUPPORTED } from '../shared/protocol.ts'
 
-/** What the server can do: what its methods (`shared`, the same in both eras) serve. */
-export function capabilities(methods: Methods, version: string): Record<string, object> {
+/** What the server can do: what its methods serve, and the tasks capability when a task host is attached. */
+export function capabilities(core: Core, methods: Methods, version: string): Record<string, object> {
   const caps: Record<string, object> = {}
   if (methods.has('tools/list')) caps.tools = {}
   if (methods.has('prompts/list')) caps.prompts = {}
   if (methods.has('resources/list')) caps.resources = {}
   if (methods.has('completion/complete') && version >= '2025-03-26') caps.completions = {}
   caps.logging = {}
-  // Tasks (tasks/support.ts): the extension in 2026-07-28, 2025-11-25's experimental core tasks before.
-  if (methods.has('tasks/get')) {
-    if (version >= '2026-07-28') caps.extensions = { 'io.modelcontextprotocol/tasks': {} }
-    else if (version >= '2025-11-25') caps.tasks = { cancel: {}, requests: { tools: { call: {} } } }
-  }
+  // Tasks: the task host declares its own (tasks/support.ts), so a server without one bundles none of it.
+  core.tasks?.capabilities(caps, version)
   return caps
 }
 
 /** The `server/discover` result, built once. */
 export function discoverResult(core: Core, methods: Methods): string {
-  const result: Record<string, unknown> = { supportedVersions: SUPPORTED, capabilities: capabilities(methods, '2026-07-28') }
+  const result: Record<string, unknown> = { supportedVersions: SUPPORTED, capabilities: capabilities(core, methods, '2026-07-28') }
   if (core.info.instructions) result.instructions = core.info.instructions
   const json = JSON.stringify(result)
   return `${json.slice(0, -1)}${core.listTail}}`
@@ -40,7 +37,7 @@ export const negotiate = (requested: unknown): string =>
 export function initializeResult(core: Core, methods: Methods, version: string): string {
   const result: Record<string, unknown> = {
     protocolVersion: version,
-    capabilities: capabilities(methods, version),
+    capabilities: capabilities(core, methods, version),
     serverInfo: implementationFor(core.info, flavourOf(version)),
   }
   if (core.info.instructions) result.instructions = core.info.instructions

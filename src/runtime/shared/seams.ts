@@ -121,8 +121,10 @@ export interface Core {
 
 /** What the runtime sees of a task host once attached (`core.tasks`; tasks/support.ts makes it). */
 export interface TaskSupport {
-  /** Adds the tasks methods to both eras' tables (their presence also declares the capability, rpc/handshake.ts). */
+  /** Adds the tasks methods to both eras' tables. */
   methods(modern: Map<string, Handler>, legacy: Map<string, Handler>): void
+  /** Declares the tasks capability a revision defines in `caps` (rpc/handshake.ts asks for every discover and initialize result). */
+  capabilities(caps: Record<string, object>, version: string): void
   /** A tools/call of a `@task` tool: the task handle, a refusal, or undefined to run it as a plain call. */
   call(exchange: Exchange, tool: ToolEntry, params: Record<string, any>): ReturnType<Handler> | undefined
 }

@@ -87,6 +87,12 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
       legacyMethods.set('tasks/cancel', legacy('cancel', ({ task }) => JSON.stringify(legacyTask(task))))
     },
 
+    capabilities(caps, version) {
+      // The extension in 2026-07-28, 2025-11-25's experimental core tasks before; older revisions have none.
+      if (version >= MODERN) caps.extensions = { [TASKS_EXTENSION]: {} }
+      else if (version >= '2025-11-25') caps.tasks = { cancel: {}, requests: { tools: { call: {} } } }
+    },
+
     call(exchange, tool, params) {
       if (tool.task === 'optional' && store.available?.(exchange.env) === false) return undefined
       let ttlMs = maxTtlMs
