@@ -52,8 +52,10 @@ describe('src/runtime runs on the edge', () => {
  * the dispatch table hands them in. tasks/ sits beside them too: a task is a tool call (call/'s invokeTool)
  * run detached from its request; no stage imports it (rpc/ and call/ reach it through `core.tasks`, typed in
  * shared/table.ts), only the hosts that make it (`memoryTasks()`, mcp-aot/cloudflare's `durableTasks()`).
+ * instrument/ (the `instrument` option's code: request timing, the tools/call wrapper, hook delivery) sits
+ * there as well, reached the same way (`core.observer`), made only by `instrument()`.
  */
-const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks'], 'call'] as const
+const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument'], 'call'] as const
 const LEAVES = ['shared', 'validators']
 
 function folderOf(file: string): string {

@@ -7,10 +7,9 @@ import type { Core } from './shared/table.ts'
 import type { ServerInfo, ServerOptions } from './shared/api.ts'
 import type { Feature, HeaderCheck, ScopeCheck } from './shared/table.ts'
 import type { InputKit } from './shared/table.ts'
-import type { AttachTasks, PromptEntry, ResourceEntry, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
+import type { AttachObserver, AttachTasks, Observer, PromptEntry, ResourceEntry, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './shared/compat.ts'
-import { HookRunner, instrumentProblem } from './shared/instrument.ts'
 import { META_SERVER_INFO } from './shared/protocol.ts'
 
 export function buildCore(info: ServerInfo, registry: Registry): Core {
@@ -26,8 +25,9 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   const { tools, prompts, resources, templates, features } = registry
   const onError = options.onError
   const instrument = options.instrument
-  const problem = instrument === undefined ? undefined : instrumentProblem(instrument)
-  if (problem) throw new TypeError(`createServer: ${problem}.`)
+  if (instrument !== undefined && typeof instrument !== 'function') {
+    throw new TypeError("createServer: the instrument option takes the hooks wrapped, instrument: instrument({ onRequest, onCall }) with instrument imported from 'mcp-aot'.")
+  }
   const definitions = new Map<ToolEntry, ToolDefinition>()
   let headerCheck: HeaderCheck | undefined
   let scopeCheck: ScopeCheck | undefined
@@ -66,7 +66,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
       if (!definition) definitions.set(tool, (definition = JSON.parse(tool.json) as ToolDefinition))
       return definition
     },
-    hooks: instrument ? new HookRunner() : undefined,
+    observer: undefined,
     report(error, kind, name) {
       try {
         if (!onError) return console.error(`mcp-aot: the ${kind} '${name}' failed:`, error)
@@ -78,5 +78,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   }
   // The task host is made with the finished core (its tasks run the core's tools); no @task tool, no tasks.
   if (tasked) (core as { tasks: TaskSupport | undefined }).tasks = (options.tasks as AttachTasks)(core)
+  // The instrument option's wrappers (instrument/), made once per server.
+  if (instrument) (core as { observer: Observer | undefined }).observer = (instrument as AttachObserver)(core)
   return core
 }

@@ -9,9 +9,7 @@
  * ```
  */
 import type { McpServer, ServerInfo, ServerOptions } from './shared/api.ts'
-import type { Execution, LiveSession, RequestEvent, SessionServe } from './shared/api.ts'
-import type { Core } from './shared/table.ts'
-import type { RequestTrace } from './shared/instrument.ts'
+import type { TracedServe } from './shared/exchange.ts'
 import { buildCore } from './core.ts'
 import { Transport } from './http/serve.ts'
 import { register } from './registry.ts'
@@ -26,31 +24,9 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   const registry = register(modulesAndOptions)
   const core = buildCore(info, registry)
   const transport = new Transport(core)
-  const serve = core.options.instrument?.onRequest
-    ? timed(transport, core)
-    : (request: Request, env?: unknown, ctx?: Execution, session?: LiveSession) => transport.fetch(request, env, ctx, session)
+  const fetch: TracedServe = (request, env, ctx, session, trace) => transport.fetch(request, env, ctx, session, trace)
+  // `instrument` times each request around the transport (instrument/requests.ts) when it has an onRequest.
+  const serve = core.observer?.serve?.(fetch) ?? fetch
   // A session host (session/front.ts) fronts the transport; without one every request is stateless.
   return { fetch: registry.options.sessions?.(serve) ?? serve }
-}
-
-/** The transport with the `onRequest` hook told of each request once its response is made. */
-function timed(transport: Transport, core: Core): SessionServe {
-  const onRequest = core.options.instrument!.onRequest!
-  return async (request, env, ctx, session) => {
-    const start = performance.now()
-    const trace: RequestTrace = { method: undefined, protocolVersion: undefined, era: undefined, errorCode: undefined }
-    const response = await transport.fetch(request, env, ctx, session, trace)
-    const { status } = response
-    const event: RequestEvent = {
-      method: trace.method,
-      protocolVersion: trace.protocolVersion,
-      era: trace.era,
-      durationMs: performance.now() - start,
-      outcome: status >= 400 || trace.errorCode !== undefined ? 'error' : 'ok',
-      status,
-      errorCode: trace.errorCode,
-    }
-    core.hooks!.deliver('onRequest', onRequest, event, env ?? core.options.env, ctx)
-    return response
-  }
 }

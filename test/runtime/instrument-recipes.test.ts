@@ -42,11 +42,9 @@ let otelInstrument: Instrument
 let analyticsInstrument: Instrument<any>
 
 beforeAll(async () => {
-  const code = await bundleWorker(fileURLToPath(new URL('./fixtures/observed-worker.ts', import.meta.url)))
-  serverWith = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).serverWith
-  // Imported after the provider is registered, as a Worker's entry would.
-  ;({ otelInstrument } = await import('./recipes/otel.ts'))
-  ;({ analyticsInstrument } = await import('./recipes/analytics-engine.ts'))
+  // The recipes bundled with the server (one copy of mcp-aot), imported after the provider is registered.
+  const code = await bundleWorker(fileURLToPath(new URL('./fixtures/observed-recipes.ts', import.meta.url)))
+  ;({ serverWithOption: serverWith, otelInstrument, analyticsInstrument } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))
 })
 
 const call = (name: string, args: Record<string, unknown> = {}) => modernRequest('tools/call', { name, arguments: args })

@@ -1,29 +1,28 @@
 /**
- * The `instrument` option: onCall is told how every call of a real tool (built through the plugin) ended,
- * in both eras, without its arguments unless asked; onRequest is told of every request; a failing hook
- * changes nothing; a server without the option makes no timing call.
+ * The `instrument` option, `instrument({ onRequest, onCall, arguments })`: onCall is told how every call of
+ * a real tool (built through the plugin) ended, in both eras, without its arguments unless asked; onRequest
+ * is told of every request; a failing hook changes nothing; a server without the option makes no timing call.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fileURLToPath } from 'node:url'
-import type { CallEvent, Instrument, McpServer, RequestEvent } from '../../src/runtime/shared/api.ts'
+import type { CallEvent, Instrument, InstrumentHooks, McpServer, RequestEvent } from '../../src/runtime/shared/api.ts'
 import { bundleWorker } from './bundle.ts'
 import { legacyRequest, modernRequest, post, send } from './helpers.ts'
 
-type ServerWith = (instrument: Instrument) => McpServer
-let serverWith: ServerWith
+let serverWith: (hooks: InstrumentHooks) => McpServer
+let serverWithOption: (option: Instrument) => McpServer
+let instrument: (hooks: InstrumentHooks) => Instrument
 let plain: McpServer
 
 beforeAll(async () => {
   const code = await bundleWorker(fileURLToPath(new URL('./fixtures/observed-worker.ts', import.meta.url)))
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
-  serverWith = mod.serverWith
-  plain = mod.default
+  ;({ serverWith, serverWithOption, instrument, default: plain } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))
 })
 
 afterEach(() => vi.restoreAllMocks())
 
 /** A server whose hooks record their events. */
-function recording(extra: Partial<Instrument> = {}) {
+function recording(extra: InstrumentHooks = {}) {
   const calls: CallEvent[] = []
   const requests: RequestEvent[] = []
   const server = serverWith({ onCall: (event) => void calls.push(event), onRequest: (event) => void requests.push(event), ...extra })
@@ -207,10 +206,50 @@ describe('a failing hook', () => {
 })
 
 describe('the option', () => {
-  it('is refused when it is not hooks and a boolean', () => {
-    expect(() => serverWith({ onCall: 5 } as any)).toThrow('createServer: instrument.onCall must be a function.')
-    expect(() => serverWith({ onSpan: () => {} } as any)).toThrow("createServer: instrument has no option 'onSpan'; it takes onRequest, onCall and arguments.")
-    expect(() => serverWith({ arguments: 'yes' } as any)).toThrow('createServer: instrument.arguments must be true or false.')
+  it('instrument() refuses what is not hooks and a boolean, naming the key', () => {
+    const refusal = (hooks: unknown) => {
+      try {
+        instrument(hooks as InstrumentHooks)
+      } catch (error) {
+        return [(error as Error).name, (error as Error).message]
+      }
+      return undefined
+    }
+    expect(refusal({ onCall: 5 })).toEqual(['TypeError', 'instrument(): onCall must be a function.'])
+    expect(refusal({ onSpan: () => {} })).toEqual(['TypeError', "instrument() has no option 'onSpan'; it takes onRequest, onCall and arguments."])
+    expect(refusal({ arguments: 'yes' })).toEqual(['TypeError', 'instrument(): arguments must be true or false.'])
+    expect(refusal(null)).toEqual(['TypeError', 'instrument() takes the hooks as an object: instrument({ onRequest?, onCall?, arguments? }).'])
+    expect(refusal({})).toBeUndefined()
+  })
+
+  it('createServer refuses hooks passed unwrapped, saying to wrap them', () => {
+    expect(() => serverWithOption({ onCall: () => {} } as any)).toThrow(
+      new TypeError("createServer: the instrument option takes the hooks wrapped, instrument: instrument({ onRequest, onCall }) with instrument imported from 'mcp-aot'."),
+    )
+  })
+
+  it('uses the hooks as they were when wrapped', async () => {
+    const calls: string[] = []
+    const hooks: InstrumentHooks = { onCall: (event) => void calls.push(event.name) }
+    const server = serverWithOption(instrument(hooks))
+    hooks.onCall = () => {
+      throw new Error('not this one')
+    }
+    await send(server, call('greet', { name: 'Ada' }))
+    expect(calls).toEqual(['greet'])
+  })
+
+  it('one wrapped option serves two servers, each logging its own first failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const option = instrument({
+      onCall: () => {
+        throw new Error('exporter down')
+      },
+    })
+    for (const server of [serverWithOption(option), serverWithOption(option)]) {
+      for (let i = 0; i < 2; i++) expect((await send(server, call('greet', { name: 'Ada' }))).body.result.content[0].text).toBe('Hello, Ada')
+    }
+    expect(logged).toHaveBeenCalledTimes(2)
   })
 
   it('unset, costs no timing call', async () => {

@@ -36,10 +36,12 @@ const MARKERS = {
   '@scope checks': 'insufficient_scope',
   // The task host's capability (tasks/support.ts); the methods and the store come with the `tasks` option.
   tasks: 'io.modelcontextprotocol/tasks',
+  // The `instrument` option's code (instrument/): it comes with `instrument(…)`, not with createServer.
+  instrument: 'the instrument hook',
 }
 
-/** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task. */
-const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks'])
+/** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task, no `instrument`. */
+const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument'])
 
 describe('pay for what you use', () => {
   it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {
@@ -65,6 +67,7 @@ describe('pay for what you use', () => {
     const code = await bundle('plain-worker.ts')
     for (const [part, marker] of Object.entries(MARKERS)) expect(code.includes(marker), part).toBe(false)
     expect(code.includes('nullable'), 'structured results (projection)').toBe(false)
+    expect(code.includes('performance.now'), 'request and call timing').toBe(false)
     const server = await load(code)
     const sum = await send(server, modernRequest('tools/call', { name: 'add', arguments: { a: 2, b: 3 } }))
     expect(sum.body.result.content).toEqual([{ type: 'text', text: '5' }])
@@ -74,6 +77,12 @@ describe('pay for what you use', () => {
     expect(init.body.result.capabilities).toEqual({ tools: {}, logging: {} })
     expect((await send(server, modernRequest('prompts/list'))).body.error.code).toBe(-32601)
     expect((await send(server, modernRequest('resources/read', { uri: 'note://1' }))).body.error.code).toBe(-32601)
+  })
+
+  it('a server with `instrument: instrument(…)` bundles its code', async () => {
+    const code = await bundle('observed-worker.ts')
+    expect(code.includes(MARKERS.instrument)).toBe(true)
+    expect(code.includes('performance.now')).toBe(true)
   })
 
   it('prompts/get and resources/read share one validate → revive → run helper (validate-run.ts, which tools.ts does not import)', () => {

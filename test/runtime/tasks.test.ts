@@ -8,6 +8,7 @@ import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import type { ToolEntry } from '../../src/runtime/shared/table.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { memoryTasks } from '../../src/runtime/tasks/memory.ts'
+import { instrument } from '../../src/runtime/instrument/instrument.ts'
 import { durableTasks } from '../../src/cloudflare/tasks.ts'
 import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
 
@@ -37,7 +38,7 @@ describe('memoryTasks()', () => {
 
   it("instrument.onCall is told 'task' for a call answered with a task handle", async () => {
     const events: { name: string; outcome: string }[] = []
-    const server = createServer(info, tools, { tasks: memoryTasks(), instrument: { onCall: (event) => void events.push(event) } })
+    const server = createServer(info, tools, { tasks: memoryTasks(), instrument: instrument({ onCall: (event) => void events.push(event) }) })
     const created = await send(server, call('tools/call', { name: 'ask', arguments: {} }))
     expect(created.body.result.resultType).toBe('task')
     expect(events).toMatchObject([{ name: 'ask', outcome: 'task', era: 'modern' }])

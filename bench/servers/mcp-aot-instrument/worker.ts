@@ -3,12 +3,12 @@
  * without `instrument`, with no-op hooks, and with the OpenTelemetry recipe of docs/observability.md (no
  * tracer provider registered: the API's no-op tracer, so this measures mcp-aot and the recipe, not an SDK).
  */
-import { createServer, type Instrument } from 'mcp-aot'
+import { createServer, instrument } from 'mcp-aot'
 import * as tools from '../mcp-aot/tools.ts'
 import { otelInstrument } from '../../../test/runtime/recipes/otel.ts'
 
 const info = { name: 'mcp-aot', version: '1.0.0' }
-const noop: Instrument = { onRequest() {}, onCall() {} }
+const noop = instrument({ onRequest() {}, onCall() {} })
 
 const servers: Record<string, ReturnType<typeof createServer>> = {
   none: createServer(info, tools),

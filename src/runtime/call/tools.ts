@@ -3,7 +3,7 @@
  * (or how it failed) into a CallToolResult by the rules of SCHEMA.md ("Results", "Errors become results").
  *
  * Stage call/ (the last): look a tool up, validate, revive, run (run.ts), shape the result (results.ts) or
- * the failure (outcomes.ts, arg-errors.ts), and note how it ended for an `onCall` hook (observe.ts). It
+ * the failure (outcomes.ts, arg-errors.ts), and note how it ended for an `onCall` hook (`exchange.note`). It
  * imports only its own folder and the shared/ leaves; what it answers goes back up to rpc/dispatch.ts as
  * JSON text or an RpcError.
  */
@@ -16,7 +16,6 @@ import { toolResultFor, untitled } from '../shared/compat.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { isToolError } from './errors.ts'
 import { answersFor, errorResult, withTail } from './outcomes.ts'
-import { noteCall, noteUnfinished } from './observe.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
 import { callPlain } from './run.ts'
 import type { Outcome } from '../shared/table.ts'
@@ -28,7 +27,7 @@ function resultJson(core: Core, exchange: Exchange, result: ToolResult): string 
 }
 
 const failed = (core: Core, exchange: Exchange, error: unknown, name: string): string => {
-  if (exchange.call) noteCall(exchange.call, 'failure', error)
+  exchange.note?.('failure', error)
   core.report(error, 'tool', name)
   return errorResult(core, exchange, 'The tool failed.')
 }
@@ -46,7 +45,7 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
     const task = core.tasks?.call(exchange, tool, params!)
     if (task !== undefined) {
       // Answered with a task handle: the run itself goes on in the task host.
-      if (exchange.call) noteCall(exchange.call, 'task')
+      exchange.note?.('task')
       return task
     }
   }
@@ -62,14 +61,14 @@ export function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent
   const raw = tool.lenient ? tool.lenient(sent) : sent
   const validate = tool.validate
   if (!validate(raw)) {
-    if (exchange.call) noteCall(exchange.call, 'argument_error')
+    exchange.note?.('argument_error')
     return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
   }
   let args = raw
   if (tool.revive) {
     const revived = tool.revive(raw)
     if (!revived.ok) {
-      if (exchange.call) noteCall(exchange.call, 'argument_error')
+      exchange.note?.('argument_error')
       return errorResult(core, exchange, boundLines(revived.errors).join('\n'))
     }
     args = revived.value
@@ -92,10 +91,10 @@ function finish(core: Core, exchange: Exchange, tool: ToolEntry, raw: unknown, o
     }
     case 'error':
       if (!isToolError(outcome.error)) return failed(core, exchange, outcome.error, tool.name)
-      if (exchange.call) noteCall(exchange.call, 'tool_error', outcome.error)
+      exchange.note?.('tool_error', outcome.error)
       return errorResult(core, exchange, outcome.error.message)
     default:
-      if (exchange.call) noteUnfinished(exchange.call, outcome)
+      exchange.note?.(outcome.kind)
       return tool.run!.ended(core, exchange, tool, outcome, tool.name, raw)
   }
 }

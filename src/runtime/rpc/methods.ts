@@ -12,7 +12,6 @@ import { RpcError } from '../shared/jsonrpc.ts'
 import { listPages, toolItems } from '../shared/lists.ts'
 import { INVALID_PARAMS, levelOf } from '../shared/protocol.ts'
 import { callTool } from '../call/tools.ts'
-import { observeCalls } from '../call/observe.ts'
 
 /** The methods both eras serve. */
 function shared(core: Core): Map<string, Handler> {
@@ -20,8 +19,8 @@ function shared(core: Core): Map<string, Handler> {
   if (core.tools.size > 0) {
     const tools = [...core.tools.values()]
     methods.set('tools/list', listPages('tools', (flavour) => toolItems(core, tools, flavour), core.listTail))
-    const instrument = core.options.instrument
-    methods.set('tools/call', instrument?.onCall ? observeCalls(callTool, instrument) : callTool)
+    // `instrument` wraps tools/call (instrument/calls.ts) when it has an onCall.
+    methods.set('tools/call', core.observer?.callTool?.(callTool) ?? callTool)
   }
   for (const feature of core.features) feature.methods?.(core, methods)
   return methods

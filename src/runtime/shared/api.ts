@@ -5,7 +5,7 @@
 import type { Channel } from './channel.ts'
 import type { Instrument } from './instrument.ts'
 
-export type { CallEvent, CallOutcome, Era, Instrument, RequestEvent } from './instrument.ts'
+export type { CallEvent, CallOutcome, Era, Instrument, InstrumentHooks, RequestEvent } from './instrument.ts'
 
 export type Role = 'user' | 'assistant'
 
@@ -171,8 +171,9 @@ export interface ServerOptions<Env = unknown> {
    */
   sessions?: SessionHost
   /**
-   * Hooks told of every request and every tool call once it is answered (docs/observability.md). Unset,
-   * the server makes no timing call and no event object.
+   * Hooks told of every request and every tool call once it is answered: `instrument({ onRequest, onCall })`
+   * (docs/observability.md). Unset, the server makes no timing call and no event object, and bundles none of
+   * the code.
    */
   instrument?: Instrument<Env>
   /**

@@ -6,7 +6,7 @@
 import type { AuthInfo, Execution, LiveSession } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
-import type { CallTrace, RequestTrace } from './instrument.ts'
+import type { CallNote, RequestTrace } from './instrument.ts'
 
 /** What the HTTP checks established about a request (see Incoming below). */
 export interface Arrival {
@@ -30,6 +30,9 @@ export interface Incoming extends Arrival {
   readonly trace?: RequestTrace | undefined
 }
 
+/** The transport's fetch (http/serve.ts): a SessionServe that notes in `trace` what an `onRequest` hook is told. */
+export type TracedServe = (request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession, trace?: RequestTrace) => Promise<Response>
+
 export class Exchange {
   declare readonly request: Request
   declare readonly env: unknown
@@ -51,8 +54,8 @@ export class Exchange {
   declare channel: Channel | undefined
   /** Called when the client closes the response stream (set by the function being run). */
   declare onCancel: (() => void) | undefined
-  /** What this tools/call notes for the `onCall` hook (call/observe.ts sets it); else undefined. */
-  declare call: CallTrace | undefined
+  /** Where this tools/call notes how it ended for the `onCall` hook (instrument/calls.ts sets it); else undefined. */
+  declare note: CallNote | undefined
 
   constructor(
     arrival: Arrival,

@@ -1,18 +1,31 @@
 /**
- * The `instrument` option's plumbing: what a request and a tool call note about themselves while they are
- * served (a trace, present only when a hook wants it), and handing an event to a hook without letting it
- * change or delay the response. A server without `instrument` never reaches this code but for the option
- * check: no timing call, no trace, no event. The option's public types are here too (api.ts re-exports
- * them), so this leaf imports nothing.
+ * The `instrument` option's types, types only: the hooks and their events (public; api.ts re-exports them),
+ * the option itself, and what a request and a tool call note about themselves while they are served (a
+ * trace, present only when a hook wants it). The code that times and tells is in instrument/, which the
+ * option brings along, so a server without it bundles none.
  */
-/** The `instrument` option of createServer. A hook that throws or rejects is logged once and never changes a response. */
-export interface Instrument<Env = unknown> {
+
+/** What `instrument(hooks)` takes. A hook that throws or rejects is logged once and never changes a response. */
+export interface InstrumentHooks<Env = unknown> {
   /** Told of every request to the endpoint once its response is made (for SSE: when the stream starts). */
   onRequest?(event: RequestEvent, env: Env): void | Promise<void>
   /** Told of every tools/call that reached its tool, once it is answered. */
   onCall?(event: CallEvent, env: Env): void | Promise<void>
   /** Hand onCall the arguments as the client sent them (`event.arguments`); off by default, as they may hold personal data. */
   arguments?: boolean
+}
+
+/** Type only: the `Env` an Instrument's hooks take (no such property exists at run time). */
+declare const HOOKS_ENV: unique symbol
+
+/**
+ * The `instrument` option of createServer: what `instrument(hooks)` returns, carrying the code that times
+ * requests and calls (instrument/), so a server without the option bundles none of it. Opaque here:
+ * createServer hands it the server's core (shared/seams.ts `AttachObserver`).
+ */
+export interface Instrument<Env = unknown> {
+  (core: never): unknown
+  [HOOKS_ENV]?(env: Env): void
 }
 
 /** `modern`: 2026-07-28 (stateless); `legacy`: 2025-11-25 and older (initialize-based). */
@@ -67,52 +80,11 @@ export interface RequestTrace {
   errorCode: number | undefined
 }
 
-/** What one tools/call notes for `onCall` (call/tools.ts writes it); no note is `ok`. */
-export interface CallTrace {
-  outcome: CallOutcome | undefined
-  error: unknown
-}
-
-/** The option's problem, or undefined: functions for the hooks, a boolean for `arguments`, nothing else. */
-export function instrumentProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return 'instrument must be an object: { onRequest?, onCall?, arguments? }'
-  for (const [key, hook] of Object.entries(value)) {
-    if (key === 'arguments') {
-      if (typeof hook !== 'boolean') return 'instrument.arguments must be true or false'
-    } else if (key !== 'onRequest' && key !== 'onCall') {
-      return `instrument has no option '${key}'; it takes onRequest, onCall and arguments`
-    } else if (typeof hook !== 'function') return `instrument.${key} must be a function`
-  }
-  return undefined
-}
-
-/** Logs a hook's first failure per server and hook (a hook that always throws would flood the logs). */
-export class HookRunner {
-  readonly #told = new Set<string>()
-
-  /**
-   * Calls `hook(event, env)` (`env`: the Worker's bindings, or the options' `env`); an async hook's promise goes to `execution.waitUntil` (Workers keeps the isolate
-   * for it) or runs on its own. Neither its exception nor its rejection reaches the caller.
-   */
-  deliver<E>(name: keyof Instrument, hook: (event: E, env: any) => unknown, event: E, env: unknown, execution: { waitUntil(promise: Promise<unknown>): void } | undefined): void {
-    let pending: unknown
-    try {
-      pending = hook(event, env)
-    } catch (error) {
-      return this.#fail(name, error)
-    }
-    if (typeof (pending as PromiseLike<unknown> | undefined)?.then !== 'function') return
-    const settled = Promise.resolve(pending).then(undefined, (error) => this.#fail(name, error))
-    try {
-      execution?.waitUntil(settled)
-    } catch {
-      // A context that no longer takes work (the response is long gone): the hook still runs.
-    }
-  }
-
-  #fail(name: string, error: unknown): void {
-    if (this.#told.has(name)) return
-    this.#told.add(name)
-    console.error(`mcp-aot: the instrument hook ${name} failed (later failures of it are not logged):`, error)
-  }
-}
+/**
+ * How a tools/call ended, as call/tools.ts notes it for `onCall` (`exchange.note`, set by instrument/calls.ts
+ * only when there is an onCall; no note is `ok`): an outcome, or the kind of a run that ended without a
+ * value or an exception (seams.ts `Unfinished`: `timeout`, `cancelled` and `refused` are outcomes already;
+ * `input` is `input_required`, `legacy-input` is `refused`). `error`: what the tool threw, for `tool_error`
+ * and `failure`.
+ */
+export type CallNote = (outcome: CallOutcome | 'input' | 'legacy-input', error?: unknown) => void

@@ -4,9 +4,8 @@
  * runners and how a run ends. The entries reference runners and features, which reference the core and
  * the request, so they live together here; table.ts re-exports them for generated code and the stages.
  */
-import type { AuthInfo, InputRequest, ServerInfo, ServerOptions } from './api.ts'
-import type { Exchange, Incoming } from './exchange.ts'
-import type { HookRunner } from './instrument.ts'
+import type { AuthInfo, InputRequest, ServerInfo, ServerOptions, SessionServe } from './api.ts'
+import type { Exchange, Incoming, TracedServe } from './exchange.ts'
 import type { RequestId, RpcError } from './jsonrpc.ts'
 import type { PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
 
@@ -113,8 +112,8 @@ export interface Core {
   definition(tool: ToolEntry): ToolDefinition
   /** Hands an exception to `onError` (else the console, as Workers logs show it); never throws. */
   report(error: unknown, kind: string, name: string): void
-  /** Calls the `instrument` hooks; present only when the option is set. */
-  readonly hooks: HookRunner | undefined
+  /** The `instrument` option's wrappers, made once with this core; present only when the option is set. */
+  readonly observer: Observer | undefined
   /** Tasks (the `tasks` option, tasks/), when a tool is declared `@task`. */
   readonly tasks: TaskSupport | undefined
 }
@@ -131,6 +130,15 @@ export interface TaskSupport {
 
 /** What a `tasks` option (api.ts TaskHost) is: made into the server's TaskSupport once, with its Core. */
 export type AttachTasks = (core: Core) => TaskSupport
+
+/** What the runtime sees of an `instrument` option (api.ts Instrument, an AttachObserver) once made with the Core (`core.observer`). */
+export interface Observer {
+  /** The transport with `onRequest` told of each request (server.ts); absent without onRequest. */
+  readonly serve?: (serve: TracedServe) => SessionServe
+  /** tools/call with `onCall` told of each call that reached its tool (rpc/methods.ts); absent without onCall. */
+  readonly callTool?: (callTool: Handler) => Handler
+}
+export type AttachObserver = (core: Core) => Observer
 
 /**
  * An optional part of the server that a dispatch table asks for: generated code passes it to `table()`

@@ -11,7 +11,7 @@
  *
  * Leaf shared/: what every stage may import (the public types in api.ts, the seams in seams.ts, the
  * request in exchange.ts, JSON-RPC text in jsonrpc.ts, protocol constants, lists, compatibility with older
- * revisions, the instrument plumbing). It imports only shared/ and validators/, never a stage.
+ * revisions, the instrument option's types). It imports only shared/ and validators/, never a stage.
  */
 import type { Feature, TableEntry } from './seams.ts'
 

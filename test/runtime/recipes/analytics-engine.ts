@@ -1,12 +1,12 @@
 // One Workers Analytics Engine data point per tool call: query it with SQL (blob1 = tool, blob2 =
 // outcome, double1 = milliseconds). wrangler.jsonc: "analytics_engine_datasets": [{ "binding": "CALLS" }]
-import type { Instrument } from 'mcp-aot'
+import { instrument } from 'mcp-aot'
 
 interface Env {
   CALLS: { writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void }
 }
 
-export const analyticsInstrument: Instrument<Env> = {
+export const analyticsInstrument = instrument<Env>({
   onCall(event, env) {
     env.CALLS.writeDataPoint({
       indexes: [event.name],
@@ -14,4 +14,4 @@ export const analyticsInstrument: Instrument<Env> = {
       doubles: [event.durationMs],
     })
   },
-}
+})

@@ -2,11 +2,11 @@
 // conventions say (https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/). Register a tracer provider
 // (an OTel SDK for Workers) before the first call; without one the API is a no-op.
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
-import type { Instrument } from 'mcp-aot'
+import { instrument } from 'mcp-aot'
 
 const tracer = trace.getTracer('mcp-aot')
 
-export const otelInstrument: Instrument = {
+export const otelInstrument = instrument({
   onCall(event) {
     const end = Date.now()
     const span = tracer.startSpan(`${event.method} ${event.name}`, {
@@ -29,4 +29,4 @@ export const otelInstrument: Instrument = {
     if (event.error instanceof Error) span.recordException(event.error)
     span.end(end)
   },
-}
+})
