@@ -105,8 +105,9 @@ function isLiteral(t: TypeIR): boolean {
   return t.kind === 'enum' || t.kind === 'boolean' || (t.kind === 'nullable' && isLiteral(t.inner))
 }
 
-/** A property's declared type as TypeScript compares it (an optional one includes undefined). */
-const declaredAs = (p: Prop): string => `${p.optional ? '?' : ''}${JSON.stringify(p.type)}`
+/** A property's declared type as TypeScript compares it: an optional one includes undefined, a literal union is a set. */
+const declaredAs = (p: Prop): string =>
+  `${p.optional ? '?' : ''}${JSON.stringify(p.type, (_key, v: TypeIR) => (v?.kind === 'enum' ? { kind: 'enum', values: [...v.values].sort() } : v))}`
 
 /** The union of types, each distinct one once (`unknown` when one is). */
 function unionOf(types: readonly TypeIR[]): TypeIR {
