@@ -15,6 +15,12 @@
  *
  * Non-object members (`string | { a } | { b }`, `| null`) take no part, nested unions are flat already,
  * intersections are distributed before this runs, and a recursive type's definition is opened once.
+ *
+ * Left closed, so stricter than TypeScript (docs/writing-tools.md): a discriminated union, which
+ * TypeScript narrows by the discriminant value the object carries (so a member without the discriminant,
+ * or whose discriminant takes the same value, lends its keys); a union with a member that is a recursive
+ * type; and a key every member declares, which TypeScript checks against the union of their types for
+ * excess keys only.
  */
 import type { Prop, TypeIR } from './ir.ts'
 import type { ObjectIR } from './objects.ts'
