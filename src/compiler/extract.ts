@@ -11,6 +11,7 @@ import { normalize, parseJsDoc, splitParam, type JsDoc, type JsDocTag } from './
 import { toolNameFromFunction, VALID_NAME } from './names.ts'
 import { constantJson } from './constant.ts'
 import { PROTO_MESSAGE } from './objects.ts'
+import { openUnions } from './open-unions.ts'
 import { projection, revivalConflict } from './plans.ts'
 import { locAt, locOf, type SourceFile } from './project.ts'
 import { Refusal } from './refusal.ts'
@@ -421,7 +422,7 @@ function parameters(file: SourceFile, resolver: Resolver, c: Candidate, doc: JsD
       const typeNode = p.typeAnnotation.typeAnnotation
       const r: Resolved = resolver.resolve(typeNode, env)
       if (r.kind === 'special' && (r.name === 'context' || r.name === 'signal')) injected(file, decl, r.name, p)
-      else if (p.type === 'ObjectPattern') flattened(file, resolver, env, decl, p, resolver.asValue(r, env, typeNode), docs, used)
+      else if (p.type === 'ObjectPattern') flattened(file, resolver, env, decl, p, openUnions(resolver.asValue(r, env, typeNode)), docs, used)
       else if (p.type !== 'Identifier') throw new Refusal('MCP009', 'Array destructuring is not part of the contract. Use a named parameter.', locOf(file, p))
       else plainArgument(file, resolver, env, decl, p, r, defaultNode, docs)
     } catch (e) {
@@ -453,7 +454,7 @@ function injected(file: SourceFile, decl: Declaration, slot: 'context' | 'signal
 
 function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, r: Resolved, defaultNode: any, docs: readonly ParamDoc[]): void {
   if (p.name === '__proto__') throw new Refusal('MCP020', PROTO_MESSAGE('A parameter'), locOf(file, p))
-  const prop: Prop = { name: p.name, type: resolver.asValue(r, env, p.typeAnnotation.typeAnnotation), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
+  const prop: Prop = { name: p.name, type: openUnions(resolver.asValue(r, env, p.typeAnnotation.typeAnnotation)), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
   const text = docs.find((d) => d.name === p.name)?.text
   if (text) prop.description = text
   if (defaultNode) prop.default = defaultValue(file, resolver, defaultNode, p.name)
@@ -523,6 +524,7 @@ function result(file: SourceFile, resolver: Resolver, c: Candidate, decl: Declar
     throw e
   }
   if (r.kind === 'special' && r.name === 'promise') r = r.inner!
+  if (r.kind === 'object' || r.kind === 'ref') r = openUnions(r)
   if (r.kind === 'object' || r.kind === 'object-any' || (r.kind === 'ref' && r.type().kind === 'object')) {
     const size = outputSize(r)
     if (size > resolver.schemaBudget) {

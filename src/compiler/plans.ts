@@ -193,7 +193,7 @@ export function revivalConflict(type: TypeIR, loc?: Loc, seen = new Set<string>(
       for (let i = 0; i < members.length; i++) {
         for (let j = i + 1; j < members.length; j++) {
           const [a, b] = [members[i]!, members[j]!]
-          if (JSON.stringify(revivePlan(a)) !== JSON.stringify(revivePlan(b)) && mayPass(branchTest(a), b)) {
+          if (planText(a) !== planText(b) && mayPass(branchTest(a), b)) {
             return {
               message: `In this union, a JSON value of one branch can also be a value of another (${describe(a)} and ${describe(b)}), but the two are revived differently, so the function could get the wrong type. Give each branch a discriminant (an object with a literal \`kind\` property), or make them distinct JSON types.`,
               loc,
@@ -206,6 +206,11 @@ export function revivalConflict(type: TypeIR, loc?: Loc, seen = new Set<string>(
     default: return undefined
   }
 }
+
+/** A type's revival plan as text, property order aside (an opened union branch lists its own keys first). */
+const planText = (type: TypeIR): string =>
+  JSON.stringify(revivePlan(type), (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v)
 
 const first = <T, R>(list: readonly T[], f: (item: T) => R | undefined): R | undefined => {
   for (const item of list) {

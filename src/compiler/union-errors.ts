@@ -122,7 +122,8 @@ export function dispatch(branches: readonly Node[], resolve: Resolve): Route[] |
 /**
  * What a value no branch accepts should have been, in a few words each, for the line that names them
  * (`must be a string (date-time), an object {after, before} or null`): an enum's values as JSON, a type
- * by its article, with a format, a number's bounds (`a number >= 0`) or an object's first property names;
+ * by its article, with a format, a number's bounds (`a number >= 0`) or an object's first required property
+ * names (its first property names when none is required);
  * a tagged group of object branches as one (`an object {kind: "circle" | "rect"}`).
  */
 export function alternatives(branches: readonly Node[], resolve: Resolve, routes?: readonly Route[]): string[] {
@@ -143,7 +144,9 @@ function describe(branch: Node, resolve: Resolve, depth = 0): string[] {
   return types.map((t) => {
     if (t === 'string' && typeof branch.format === 'string') return `a string (${branch.format})`
     if (t === 'object' && isSchema(branch.properties) && Object.keys(branch.properties).length > 0) {
-      const names = Object.keys(branch.properties)
+      // Its required properties when it has some (an opened union branch also lists the others' keys).
+      const required = Array.isArray(branch.required) ? branch.required.map(String) : []
+      const names = required.length > 0 ? required : Object.keys(branch.properties)
       return `an object {${names.slice(0, NAMES_SHOWN).join(', ')}${names.length > NAMES_SHOWN ? ', …' : ''}}`
     }
     if (t === 'array' && isSchema(branch.items)) {

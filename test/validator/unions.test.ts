@@ -143,6 +143,14 @@ describe('the lines of a union', () => {
     expect(linesFor(v, { i: 7 })).toEqual(["Argument 'i' must be an integer <= 5 or a number >= 10 (got 7)."])
   })
 
+  it('an opened union (each branch also lists the keys of the others, optional) names each branch by its required keys', async () => {
+    const opened = { anyOf: [closed({ a: { type: 'string' }, b: { type: 'number' } }, ['a']), closed({ b: { type: 'number' }, a: { type: 'string' } }, ['b'])] }
+    const v = await load(closed({ u: opened }))
+    expect(linesFor(v, { u: { a: 'x', b: 1 } })).toEqual([])
+    expect(linesFor(v, { u: { a: 'x', b: 'no' } })).toEqual(["Argument 'u' must be an object {a} or an object {b} (got an object)."])
+    expect(linesFor(v, { u: 5 })).toEqual(["Argument 'u' must be an object {a} or an object {b} (got 5)."])
+  })
+
   it('an object with many properties is named by its first four', async () => {
     const wide = closed({ a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' }, d: { type: 'string' }, e: { type: 'string' } })
     const v = await load(closed({ p: { anyOf: [wide, closed({ z: { type: 'string' } })] } }))

@@ -123,6 +123,14 @@ export const PRELUDE: [string, string?][] = [
   ["export type When = Date | 'now' | { before: When } | { after: When; not?: true }"],
   ['export type NN = number | { n: NN } | NN[]'],
   ['export enum Perm { None = 0, Read = 1 << 0, Write = 1 << 1, Exec = 1 << 2, All = Read | Write | Exec }'],
+  // Unions of objects and TypeScript's excess-property rule (src/compiler/open-unions.ts)
+  ['export type OU1 = { a: string } | { b: number }'],
+  ['export type OU2 = { a: string; c: number } | { b: number; c: string }'],
+  ['export type OU3 = { a: string } | { b: Int8 } | { b: string; c: boolean }'],
+  ["export type OU4 = { a: string; k: 'a' | 'b' } | { b: number; k: 'b' | 'a' }"],
+  ["export type OU5 = { a: string; k: boolean } | { b: number; k: string }"],
+  ['export type OU6 = { a: string; next?: OU6 } | { b: Date; all?: OU6[] }'],
+  ["export type OU7 = { a: string } | { b: 1 } | { k: 'z'; c: Uint8Array }"],
 ]
 
 /**
@@ -241,4 +249,9 @@ export const SIGNATURES: string[] = [
   'x: Set<TD>', 'x: Map<string, Q>', 'x: [TD, Q]', 'x: TD | null', 'x: TD[] | number', 'x: When & {}', 'x: { w?: When; q?: Q }',
   'x: Color.Red', 'x: Array<Color.Red | Color.Blue>', 'x: readonly [string, number]', 'x: LinkedList<Int8> & LinkedList<Uint8>',
   'x: { c: Comment } & { c: { text: MaxLength<5> & string } }', 'x: (TreeNode | null) & (TreeNode | { name: string })',
+  // a key of another member: non-discriminated unions take it with its type; discriminated ones refuse it
+  'x: OU1', 'x: OU2', 'x: OU3', 'x: OU4', 'x: OU5', 'x: OU6', 'x: OU7', 'x: OU1 | null', 'x: string | OU1', 'xs: OU3[]',
+  'x: { a: string } | { b: { c: number } }', 'x: { a: string; k: number } | { b: number; k: Int8 }', 'x: { a: string } | { at?: Date; n: bigint }',
+  'x: { a: string } | Record<string, number>', 'x: ({ a: string } & { a2: number }) | { b: Date }', 'x: (OU1 | { c: boolean }) & { id: string }',
+  "x: { a: string; k?: 'x' } | { b: number }", 'x: { u: OU1 | Date }', 'x: { a: string; b?: number } | { b: number; c?: string[] }',
 ]

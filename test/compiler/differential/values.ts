@@ -1,8 +1,9 @@
 /**
  * Values for the differential test, per type: valid ones generated with fast-check from the compiled type
  * IR (inside every constraint's domain), and near-miss invalid ones made by changing exactly one place of a
- * valid value. A near miss is `base` (TypeScript must refuse it too: a wrong JSON kind, a literal not
- * listed, null where none is allowed, a missing required key, an unknown key) or `constraint` (only a
+ * valid value. A near miss is `base` (the validator must give TypeScript's verdict: a wrong JSON kind, a
+ * literal not listed, null where none is allowed, a missing required key, an unknown key, a key of another
+ * member of a union with its type or a wrong one) or `constraint` (only a
  * constraint tsc cannot see is broken: a bound, a length, a pattern, a format, integer-ness, uniqueness, a
  * wire string's shape; TypeScript accepts it, the validator must not).
  *
@@ -266,25 +267,22 @@ function broken(t: TypeIR, old: unknown): [string, unknown] | undefined {
 }
 
 /**
- * In a discriminated union of objects (every branch has a required literal property of one name), a
- * property of another branch added to a value of its own (TypeScript checks excess properties against the
- * branch the discriminant selects): the property's name and a valid value of it. Undefined for other unions
- * (TypeScript accepts any branch's property there, while a closed JSON Schema branch does not: a known
- * difference, left out).
+ * A key another object member of a union declares, added to a value that fits one member and lacks it:
+ * once with a valid value of that member's type for it, once with a JSON kind no member declaring the key
+ * takes. TypeScript's verdict is the rule under test (src/compiler/open-unions.ts): a non-discriminated
+ * union takes the first and refuses the second; a discriminated one (`Shape`) refuses both.
  */
-function otherBranchKey(value: unknown, t: Extract<TypeIR, { kind: 'union' }>): [string, unknown] | undefined {
-  const members = t.members.map(deref)
-  if (!members.every((m) => m.kind === 'object' && !m.rest)) return undefined
-  const objects = members as Extract<TypeIR, { kind: 'object' }>[]
-  const discriminant = objects[0]!.props.find((p) => objects.every((m) => m.props.some((q) => q.name === p.name && !q.optional && deref(q.type).kind === 'enum')))
-  if (!discriminant) return undefined
+function foreignKeys(value: unknown, t: Extract<TypeIR, { kind: 'union' }>): [string, string, unknown][] {
+  if (!plain(value)) return []
+  const objects = t.members.map(deref).filter((m): m is Extract<TypeIR, { kind: 'object' }> => m.kind === 'object')
   const own = objects.filter((m) => fits(value, m))
-  if (own.length !== 1) return undefined
-  for (const m of objects) {
-    const extra = m.props.find((p) => !own[0]!.props.some((q) => q.name === p.name))
-    if (extra) return [extra.name, fc.sample(arbitrary(extra.type, 1), { numRuns: 1, seed: 7 })[0]]
-  }
-  return undefined
+  if (own.length !== 1 || own[0]!.rest) return []
+  const extra = objects.flatMap((m) => m.props).find((p) => !(p.name in value))
+  if (!extra) return []
+  const declared = new Set(objects.flatMap((m) => m.props.filter((p) => p.name === extra.name)).flatMap((p) => [...kinds(p.type)]))
+  const wrong = ALL.find((k) => !declared.has(k))
+  const right: [string, string, unknown] = [`'${extra.name}' of another member`, extra.name, fc.sample(arbitrary(extra.type, 1), { numRuns: 1, seed: 7 })[0]]
+  return wrong ? [right, [`'${extra.name}' of another member as ${wrong}`, extra.name, SAMPLE[wrong]]] : [right]
 }
 
 /** Near misses of one valid value, one change each, at most `limit`. */
@@ -307,8 +305,9 @@ export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[]
       if (missing) out.push({ depth: path.length, kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
       if (!type.rest) out.push({ depth: path.length, kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
     }
-    const other = type.kind === 'union' ? otherBranchKey(old, type) : undefined
-    if (other) out.push({ depth: path.length, kind: 'base', what: `'${other[0]}' of another branch at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, [other[0]]: other[1] })) })
+    for (const [what, k, v] of type.kind === 'union' ? foreignKeys(old, type) : []) {
+      out.push({ depth: path.length, kind: 'base', what: `${what} at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, [k]: v })) })
+    }
     const b = broken(type, old)
     if (b) {
       const miss = replaced(value, path, () => b[1])
