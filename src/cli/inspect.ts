@@ -11,6 +11,7 @@ import { modelReport, tokenTable } from '../compiler/model-report.ts'
 import { PROFILE_NAMES, type ProfileName } from '../compiler/profiles/index.ts'
 import { analyze, MARKER } from '../compiler/compile.ts'
 import { formatDiagnostic } from '../compiler/diagnostics.ts'
+import { formatWarning } from '../compiler/warnings.ts'
 import { duplicateFindings } from '../compiler/duplicates.ts'
 import type { Declaration } from '../compiler/extract.ts'
 import { Project } from '../compiler/project.ts'
@@ -41,7 +42,7 @@ export interface Report {
 }
 
 /** Reads every file; returns the report, the findings as text with code frames, and how many modules were refused. */
-export function read(cwd: string, files: readonly string[], profiles: readonly ProfileName[] = ['portable']): { report: Report; frames: string[]; refused: number; tokens: string } {
+export function read(cwd: string, files: readonly string[], profiles: readonly ProfileName[] = ['portable']): { report: Report; frames: string[]; warningLines: string[]; refused: number; tokens: string } {
   const project = new Project(cwd)
   const diagnostics: Finding[] = []
   const frames: string[] = []
@@ -67,10 +68,11 @@ export function read(cwd: string, files: readonly string[], profiles: readonly P
     frames.push(formatDiagnostic(d))
   }
   const decls = collect(modules)
-  const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), decls, profiles))
-  const model = modelReport(decls, profiles, profiles.length > 1)
+  // One model report (lint, profiles, tokens) for the manifest, the warnings and the token table.
+  const model = modelReport(decls, profiles)
+  const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), decls, profiles, model))
   const warnings = model.warnings.map((w) => ({ code: w.code, message: w.message, ...w.loc }))
-  return { report: { ...listed, diagnostics, warnings }, frames, refused, tokens: profiles.length > 1 ? tokenTable(model) : '' }
+  return { report: { ...listed, diagnostics, warnings }, frames, warningLines: model.warnings.map((w) => formatWarning(w)), refused, tokens: profiles.length > 1 ? tokenTable(model) : '' }
 }
 
 /** A schema on its label's line when it is short, else indented below it. */
@@ -109,7 +111,7 @@ export function inspect(options: { paths: readonly string[]; json: boolean; toke
     io.err.write(`mcp-aot inspect: ${(error as Error).message}\n`)
     return 2
   }
-  const { report, frames, refused, tokens } = read(io.cwd, files, options.tokens ? PROFILE_NAMES : ['portable'])
+  const { report, frames, warningLines, refused, tokens } = read(io.cwd, files, options.tokens ? PROFILE_NAMES : ['portable'])
   const errors = report.diagnostics.length
   if (options.json) {
     io.out.write(JSON.stringify(report, null, 2) + '\n')
@@ -122,7 +124,7 @@ export function inspect(options: { paths: readonly string[]; json: boolean; toke
     ]
     if (blocks.length > 0) io.out.write(blocks.join('\n\n') + '\n\n')
     if (tokens) io.out.write(`${tokens}\n\n`)
-    for (const w of report.warnings) io.err.write(`${w.file}:${w.line}:${w.column} - warning ${w.code}: ${w.message}\n`)
+    for (const line of warningLines) io.err.write(line + '\n')
     const resources = report.resources.length + report.resourceTemplates.length
     const skipped = refused > 0 ? ` (${count(refused, 'module')} with errors left out)` : ''
     io.out.write(`${count(report.tools.length, 'tool')}, ${count(resources, 'resource')}, ${count(report.prompts.length, 'prompt')} in ${count(files.length, 'file')}${skipped}; ${count(errors, 'error')}.\n`)

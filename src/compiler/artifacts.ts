@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Declaration } from './extract.ts'
+import { compareLoc } from './ir.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { manifest } from './manifest.ts'
 import { profileList, type ProfileName } from './profiles/index.ts'
@@ -48,7 +49,7 @@ export const LLMS_FILE = 'llms.txt'
 /** Every declaration, ordered by module path and then source position (transform order varies by bundler). */
 export function collect(modules: ReadonlyMap<string, readonly Declaration[]>): Declaration[] {
   const all = [...modules.values()].flat()
-  return all.sort((a, b) => (a.loc.file < b.loc.file ? -1 : a.loc.file > b.loc.file ? 1 : a.loc.line - b.loc.line || a.loc.column - b.loc.column))
+  return all.sort((a, b) => compareLoc(a.loc, b.loc))
 }
 
 /** The identity from the options, filled in from `<root>/package.json` (name, version, description). */

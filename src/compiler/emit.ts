@@ -78,11 +78,11 @@ function lenientField(d: Declaration, options: EmitOptions, lines: string[], use
 }
 
 /** The tools/list entry as JSON text under each non-portable profile. */
-function profileField(d: Declaration, options: EmitOptions, lines: string[]): void {
+function profileField(definition: ToolEntry, options: EmitOptions, lines: string[]): void {
   const names = (options.profiles ?? []).filter((p) => p !== 'portable')
   if (names.length === 0) return
   const out: Record<string, string> = {}
-  for (const p of names) out[p] = json(profileTools(p, [toolDefinition(d) as ToolEntry])[0]!.tool)
+  for (const p of names) out[p] = json(profileTools(p, [definition])[0]!.tool)
   lines.push(`profiles: ${json(out)}`)
 }
 
@@ -117,10 +117,11 @@ function result(d: Declaration, used: Set<string>): string {
 function entry(d: Declaration, validator: string | undefined, used: Set<string>, options: EmitOptions): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d)}`]
   if (d.kind === 'tool') {
-    const text = json(toolDefinition(d))
+    const definition = toolDefinition(d)
+    const text = json(definition)
     if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
     lines.push(`json: ${json(text)}`)
-    profileField(d, options, lines)
+    profileField(definition as ToolEntry, options, lines)
     lenientField(d, options, lines, used)
     lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)

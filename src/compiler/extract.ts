@@ -18,7 +18,6 @@ import { Refusal } from './refusal.ts'
 import { Resolver, type Env, type Resolved } from './resolve.ts'
 import { rootSchema, type Schema } from './schema.ts'
 import { inputSize, outputSize, overBudget } from './size.ts'
-import { lookup } from './scope.ts'
 import { checkTags, type DeclKind } from './tag-rules.ts'
 import { toolDescription } from './tool-text.ts'
 import { templateVariables } from './uri-template.ts'
@@ -324,43 +323,32 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   const description = kind === 'tool' ? toolDescription(text, doc.tags) : text
   if (description) decl.description = description
   if (kind === 'tool') {
+    // Each tag is read on its own: a bad one is reported and the others still are.
+    const read = <T>(parse: () => T): T | undefined => {
+      try {
+        return parse()
+      } catch (e) {
+        report(e)
+        return undefined
+      }
+    }
     const annotations: Record<string, boolean> = {}
     for (const [t, hint] of HINTS) {
       const found = tag(t)
-      if (found) {
-        try {
-          annotations[hint] = bool(file, found)
-        } catch (e) {
-          report(e)
-        }
-      }
+      const value = found && read(() => bool(file, found))
+      if (value !== undefined) annotations[hint] = value
     }
     if (Object.keys(annotations).length > 0) decl.annotations = annotations
     if (tag('lenient')) decl.lenient = true
     const t = tag('timeout')
-    if (t) {
-      try {
-        decl.timeoutMs = timeout(file, t)
-      } catch (e) {
-        report(e)
-      }
-    }
+    const timeoutMs = t && read(() => timeout(file, t))
+    if (timeoutMs !== undefined) decl.timeoutMs = timeoutMs
     const task = tag('task')
-    if (task) {
-      try {
-        decl.taskSupport = taskSupport(file, task)
-      } catch (e) {
-        report(e)
-      }
-    }
+    const support = task && read(() => taskSupport(file, task))
+    if (support !== undefined) decl.taskSupport = support
     const scopeTags = doc.tags.filter((x) => x.name === 'scope')
-    if (scopeTags.length > 0) {
-      try {
-        decl.scopes = scopes(file, scopeTags)
-      } catch (e) {
-        report(e)
-      }
-    }
+    const scopeList = scopeTags.length > 0 ? read(() => scopes(file, scopeTags)) : undefined
+    if (scopeList !== undefined) decl.scopes = scopeList
   }
   if (kind === 'resource') {
     decl.uri = firstWord(kindTag.value)

@@ -14,6 +14,9 @@ export interface Loc {
   column: number
 }
 
+/** Source order: by file, then line, then column. */
+export const compareLoc = (a: Loc, b: Loc): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column)
+
 export type TypeIR =
   | { kind: 'any' } // {}
   | { kind: 'nonnull' } // TypeScript's `{}`: any value but null

@@ -23,10 +23,10 @@ function profileEntry(t: ProfiledTool) {
 /**
  * The manifest as JSON text: entries in the shapes of tools/list, resources/list, resources/templates/list
  * and prompts/list; per tool its o200k tokens under each profile and, for each profile besides `portable`,
- * the entry that profile lists; `tokens`: the tools/list result's tokens per profile.
+ * the entry that profile lists; `tokens`: the tools/list result's tokens per profile. `report`: the model
+ * report when the caller has one (it counts tokens).
  */
-export function manifest(server: ServerIdentity, decls: readonly Declaration[], profiles: readonly ProfileName[] = ['portable']): string {
-  const report = modelReport(decls, profiles)
+export function manifest(server: ServerIdentity, decls: readonly Declaration[], profiles: readonly ProfileName[] = ['portable'], report = modelReport(decls, profiles)): string {
   const resource = (d: Declaration, key: 'uri' | 'uriTemplate') => {
     const out: Record<string, unknown> = { [key]: d.uri, name: d.name }
     if (d.title) out.title = d.title

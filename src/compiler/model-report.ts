@@ -6,6 +6,7 @@
 import { byKind } from './artifact-text.ts'
 import { toolDefinition } from './emit.ts'
 import type { Declaration } from './extract.ts'
+import { compareLoc } from './ir.ts'
 import { lint } from './lint.ts'
 import { profileFindings, profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from './profiles/index.ts'
 import { jsonTokens } from './tokens.ts'
@@ -41,7 +42,7 @@ export function modelReport(decls: readonly Declaration[], profiles: readonly Pr
       report.warnings.push({ code: 'MCP105', message: `${f.profile}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message}`, loc: f.loc })
     }
   }
-  report.warnings.sort((a, b) => (a.loc.file < b.loc.file ? -1 : a.loc.file > b.loc.file ? 1 : a.loc.line - b.loc.line || a.loc.column - b.loc.column))
+  report.warnings.sort((a, b) => compareLoc(a.loc, b.loc))
   return report
 }
 

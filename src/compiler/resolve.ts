@@ -536,10 +536,9 @@ export class Resolver {
       name: (n) => {
         const v = lookupValue(this.project, file, n)
         const key = v && `${v.file.path}#const ${n}`
-        if (!v || v.kind !== 'const' || !v.node.init || seen.has(key!)) return undefined
-        const value = constantJson(v.node.init, this.constants(v.file, new Set([...seen, key!])))
         // An array or object literal bound to a name is a constant only `as const` (readonly); otherwise any code may change it.
-        return isMutableLiteral(v.node.init) ? undefined : value
+        if (!v || v.kind !== 'const' || !v.node.init || seen.has(key!) || isMutableLiteral(v.node.init)) return undefined
+        return constantJson(v.node.init, this.constants(v.file, new Set([...seen, key!])))
       },
       member: (o, n) => {
         const sym = lookup(this.project, file, o)

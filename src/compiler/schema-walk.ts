@@ -33,15 +33,5 @@ export function mapSchema(schema: Schema, f: (s: Schema, path: string) => Schema
   return f(out, path)
 }
 
-/** Every subschema with its path, the schema itself first. */
-export function eachSchema(schema: Schema, visit: (s: Schema, path: string) => void): void {
-  const seen: [Schema, string][] = []
-  mapSchema(schema, (s, path) => {
-    seen.push([s, path])
-    return s
-  })
-  for (const [s, path] of seen.reverse()) visit(s, path)
-}
-
 /** A JSON Pointer reference token (RFC 6901). */
 export const pointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1')

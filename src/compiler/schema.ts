@@ -70,9 +70,10 @@ export function fields(type: TypeIR, child: Child = fragment): Fields {
       // `items` as well as `prefixItems`: clients and providers that ignore or refuse `prefixItems` (VS Code,
       // OpenAI) still see the element types; with minItems = maxItems = n, validation is unchanged.
       const n = type.elements.length
-      // Elements whose schemas read the same are listed once (compared as text; written through `child`, so
-      // size.ts measures what is written).
-      const distinct = [...new Map(type.elements.map((e) => [JSON.stringify(fragment(e)), e])).values()]
+      // Elements whose schemas read the same are listed once (the same node at once, others compared as text;
+      // written through `child`, so size.ts measures what is written).
+      const nodes = [...new Set(type.elements)]
+      const distinct = nodes.length === 1 ? nodes : [...new Map(nodes.map((e) => [JSON.stringify(fragment(e)), e])).values()]
       const items = distinct.length === 1 ? child(distinct[0]!) : { anyOf: distinct.map((e) => child(e)) }
       return { type: 'array', items, prefixItems: type.elements.map((e) => child(e)), minItems: n, maxItems: n }
     }

@@ -4,10 +4,10 @@
  * per request.
  */
 import type { Core } from './shared/table.ts'
-import type { ServerInfo, ServerOptions } from './shared/api.ts'
-import type { Feature, HeaderCheck, ScopeCheck } from './shared/table.ts'
+import type { ServerInfo } from './shared/api.ts'
+import type { HeaderCheck, ScopeCheck } from './shared/table.ts'
 import type { InputKit } from './shared/table.ts'
-import type { AttachObserver, AttachTasks, Observer, PromptEntry, ResourceEntry, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
+import type { AttachObserver, AttachTasks, Observer, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './shared/compat.ts'
 import { META_SERVER_INFO } from './shared/protocol.ts'

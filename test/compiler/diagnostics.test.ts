@@ -72,6 +72,9 @@ const cases: Case[] = [
 ]
 
 describe('one test per code', () => {
+  it("the README's count of diagnostic codes is the number of codes", () => {
+    expect(readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')).toContain(`${Object.keys(CODES).length} diagnostic codes`)
+  })
   it('every code in CODES has a case here', () => {
     expect(cases.map((c) => c.code).sort()).toEqual(Object.keys(CODES).sort())
   })

@@ -34,8 +34,6 @@ export interface ConformanceRun {
 export interface ConformanceOptions {
   /** `--requirements <revision>`: exactly what that revision requires, at its own wire version. */
   requirements: string
-  /** `--expected-failures <file>` (YAML, `server:` list). */
-  expectedFailures?: string
   /** Per-scenario timeout. */
   timeoutMs?: number
   /** The whole run is killed after this long (a hung server must not outlive the test). */
@@ -46,7 +44,6 @@ export async function runConformance(url: string, options: ConformanceOptions): 
   const outputDir = await mkdtemp(join(tmpdir(), `mcp-aot-conformance-${options.requirements}-`))
   const args = [CLI, 'server', '--url', url, '--requirements', options.requirements, '-o', outputDir]
   args.push('--timeout', String(options.timeoutMs ?? 15000))
-  if (options.expectedFailures) args.push('--expected-failures', options.expectedFailures)
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
       execFile(NODE, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: options.runTimeoutMs ?? 50_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
@@ -75,7 +72,7 @@ async function readResults(outputDir: string): Promise<Map<string, Check[]>> {
   return scenarios
 }
 
-/** The `server:` list of a conformance YAML file (a requirement set or an expected-failures baseline). */
+/** The `server:` list of a conformance YAML file (a requirement set). */
 export function serverList(yaml: string): string[] {
   const list: string[] = []
   let inServer = false

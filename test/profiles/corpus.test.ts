@@ -45,4 +45,11 @@ describe('the corpus under each provider profile', () => {
     const block = /<!-- corpus-table -->\n([\s\S]*?)\n<!-- \/corpus-table -->/.exec(readme)
     expect(block?.[1]).toBe(await corpusTable())
   })
+  it("the README's tokens row quotes the table's tools/list totals", async () => {
+    const totals = /\| \*\*tools\/list\*\* \((\d+) tools\) \| \*\*(\d+)\*\* \| \*\*(\d+)\*\* \|/.exec(await corpusTable())
+    expect(totals).not.toBeNull()
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+    expect(readme).toContain(`${totals![2]} o200k tokens for the ${totals![1]}-tool corpus's tools/list`)
+    expect(readme).toContain(`${totals![3]} tokens for the same tools`)
+  })
 })

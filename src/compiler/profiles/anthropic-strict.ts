@@ -29,7 +29,7 @@ const BY_TYPE: Record<string, Set<string>> = {
 }
 /** Backreferences, lookaround, word boundaries. */
 const COMPLEX_PATTERN = /\\[1-9]|\\k<|\(\?<?[=!]|\\[bB]/
-export const LIMITS = { tools: 20, optional: 24, unions: 16 }
+const LIMITS = { tools: 20, optional: 24, unions: 16 }
 
 function keep(s: Schema, k: string, v: unknown): boolean {
   if (ANY.has(k)) return true

@@ -32,7 +32,7 @@ const BY_TYPE: Record<string, Set<string>> = {
 const LIMITS = { properties: 5000, depth: 10, enumValues: 1000 }
 
 /** `s` that also accepts null (required-with-null is how strict mode spells optional). */
-export function orNull(s: Schema): Schema {
+function orNull(s: Schema): Schema {
   if (Array.isArray(s.anyOf)) return s.anyOf.some((m) => (m as Schema).type === 'null') ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] }
   if (s.type === undefined) return { anyOf: [s, { type: 'null' }] }
   const t = types(s)

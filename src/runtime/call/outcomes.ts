@@ -4,9 +4,7 @@
  */
 import type { Core } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import type { Outcome } from '../shared/table.ts'
 import type { Runner } from '../shared/table.ts'
-import type { TableEntry } from '../shared/table.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
 

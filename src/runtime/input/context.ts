@@ -6,7 +6,7 @@ import type { AuthInfo, ElicitResult, InputRequest, LogLevel, ToolContext } from
 import type { Exchange } from '../shared/exchange.ts'
 import type { InputRound } from './input-round.ts'
 import { levelOf } from '../shared/protocol.ts'
-import { sessionCapabilities } from '../shared/session-id.ts'
+import { clientCapabilitiesOf } from '../shared/session-id.ts'
 
 const done: Promise<void> = /* @__PURE__ */ Promise.resolve()
 
@@ -38,8 +38,7 @@ export class RunContext implements ToolContext {
   }
   /** Per request (2026-07-28), or what the client declared at initialize, as the session id carries it. */
   get clientCapabilities(): Record<string, unknown> {
-    const exchange = this.#exchange
-    return exchange.capabilities ?? sessionCapabilities(exchange.request.headers.get('mcp-session-id'))
+    return clientCapabilitiesOf(this.#exchange)
   }
 
   progress(progress: number, total?: number, message?: string): Promise<void> {

@@ -10,7 +10,7 @@
  * tools/call in call/, resources, prompts and completion in features/.
  */
 import type { Core } from '../shared/table.ts'
-import { Exchange, type Arrival, type Incoming } from '../shared/exchange.ts'
+import { Exchange, type Incoming } from '../shared/exchange.ts'
 import { SSE_HEADERS } from '../shared/channel.ts'
 import { flavourOf } from '../shared/compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'

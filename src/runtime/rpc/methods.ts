@@ -6,7 +6,6 @@
  */
 import type { Handler, Methods } from '../shared/table.ts'
 import type { Core } from '../shared/table.ts'
-import type { Exchange } from '../shared/exchange.ts'
 import { discoverResult } from './handshake.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { listPages, toolItems } from '../shared/lists.ts'

@@ -13,7 +13,7 @@
  * needs only the leaves: the transport is handed to it as a `SessionServe`. Next, a request goes to
  * http/serve.ts, inside its session when it has one.
  */
-import type { Execution, SessionFetch, SessionHost, SessionServe } from '../shared/api.ts'
+import type { Execution, SessionFetch, SessionServe } from '../shared/api.ts'
 import { errorText, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST } from '../shared/protocol.ts'
 

@@ -4,7 +4,7 @@
  * notifications and then the response. The choice is made lazily, so a call that notifies nothing is
  * answered with plain JSON.
  */
-import { errorText, notificationText, type RequestId, resultText, RpcError } from './jsonrpc.ts'
+import { notificationText } from './jsonrpc.ts'
 
 /** The headers of an SSE response (before any CORS headers). */
 export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }

@@ -33,3 +33,7 @@ export function sessionCapabilities(id: string | null): Record<string, unknown> 
     return {}
   }
 }
+
+/** The client's capabilities: per request (2026-07-28), else what it declared at initialize, as the session id carries it. */
+export const clientCapabilitiesOf = (exchange: { readonly capabilities: Record<string, any> | undefined; readonly request: Request }): Record<string, unknown> =>
+  exchange.capabilities ?? sessionCapabilities(exchange.request.headers.get('mcp-session-id'))

@@ -7,14 +7,14 @@
 import type { TaskHost } from '../shared/api.ts'
 import type { AttachTasks, Core } from '../shared/table.ts'
 import { taskSupport } from './support.ts'
-import { DEFAULT_POLL_INTERVAL_MS, expired, missingTask, operate, type TaskOptions, type TaskStore } from './store.ts'
+import { DEFAULT_POLL_INTERVAL_MS, expired, operate, type TaskOptions, type TaskStore } from './store.ts'
 import { runTask } from './run-task.ts'
 import { newRecord, newTaskId, Task } from './task.ts'
 
 export type MemoryTasksOptions = TaskOptions
 
-/** The task store of one process (also what durableTasks() falls back to where asked). */
-export function memoryTaskStore(core: Core, options: TaskOptions): TaskStore {
+/** The task store kept in memory by memoryTasks(). */
+function memoryTaskStore(core: Core, options: TaskOptions): TaskStore {
   const tasks = new Map<string, Task>()
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS
   /** Forgets expired tasks (aborting a tool still running); run on every operation instead of a timer. */
@@ -40,9 +40,7 @@ export function memoryTaskStore(core: Core, options: TaskOptions): TaskStore {
     },
     async operate(operation, taskId, owner, responses) {
       sweep(Date.now())
-      const task = tasks.get(taskId)
-      if (!task) return { error: missingTask(taskId) }
-      return operate(task, operation, taskId, owner, responses)
+      return operate(tasks.get(taskId), operation, taskId, owner, responses)
     },
   }
 }

@@ -20,11 +20,12 @@
  * this one does not, since each task lives on its own (one Durable Object per task id, no index).
  */
 import type { Exchange } from '../shared/exchange.ts'
-import type { AttachTasks, Core, Handler, TaskSupport } from '../shared/table.ts'
+import type { Core, Handler, TaskSupport } from '../shared/table.ts'
 import type { TaskCall, TaskOperation, TaskOptions, TaskReply, TaskStore } from './store.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS, METHOD_NOT_FOUND, MISSING_CAPABILITY, MODERN } from '../shared/protocol.ts'
-import { sessionCapabilities } from '../shared/session-id.ts'
+import { clientCapabilitiesOf } from '../shared/session-id.ts'
+import { withTail } from '../call/outcomes.ts'
 import { DEFAULT_TASK_TTL_MS } from './store.ts'
 import { detailedTask, legacyTask, responsesOf } from './task.ts'
 
@@ -46,9 +47,7 @@ const toError = (error: { code: number; message: string; data?: unknown }) => ne
 /** The host's half: what memoryTasks() and durableTasks() hand createServer (shared/table.ts AttachTasks). */
 export function taskSupport(core: Core, store: TaskStore, options: TaskOptions): TaskSupport {
   const maxTtlMs = options.ttlMs ?? DEFAULT_TASK_TTL_MS
-  const tail = core.completeTail
   const modernText = (reply: TaskReply, shown: (task: Record<string, unknown>) => string) => ('error' in reply ? toError(reply.error) : shown(detailedTask(reply.task)))
-  const withTail = (json: string) => (json === '{}' ? `{${tail.slice(1)}}` : json.slice(0, -1) + tail + '}')
 
   const operation = (name: TaskOperation, exchange: Exchange, params: Record<string, any> | undefined): Promise<TaskReply> | RpcError => {
     const taskId = params?.taskId
@@ -64,7 +63,8 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
     const pending = operation(name, exchange, params)
     return pending instanceof RpcError ? pending : pending.then((reply) => modernText(reply, shown))
   }
-  const acknowledged = () => withTail('{}')
+  const ack = withTail('{}', core.completeTail)
+  const acknowledged = () => ack
 
   const legacy = (name: TaskOperation, shown: (reply: Extract<TaskReply, { task: unknown }>) => string | RpcError): Handler => (_core, exchange, params) => {
     const pending = operation(name, exchange, params)
@@ -79,7 +79,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
 
   return {
     methods(modernMethods, legacyMethods) {
-      modernMethods.set('tasks/get', modern('get', (task) => withTail(JSON.stringify(task))))
+      modernMethods.set('tasks/get', modern('get', (task) => withTail(JSON.stringify(task), core.completeTail)))
       modernMethods.set('tasks/update', modern('update', acknowledged))
       modernMethods.set('tasks/cancel', modern('cancel', acknowledged))
       legacyMethods.set('tasks/get', legacy('get', ({ task }) => JSON.stringify(legacyTask(task))))
@@ -111,7 +111,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
         name: tool.name,
         arguments: params.arguments ?? {},
         version: exchange.version,
-        capabilities: exchange.capabilities ?? sessionCapabilities(request.headers.get('mcp-session-id')),
+        capabilities: clientCapabilitiesOf(exchange),
         progressToken: exchange.progressToken,
         auth: exchange.auth,
         owner: ownerOf(exchange),
@@ -123,7 +123,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
         if ('error' in reply) return toError(reply.error)
         if (exchange.version !== MODERN) return JSON.stringify({ task: legacyTask(reply.task) })
         const json = JSON.stringify({ ...detailedTask(reply.task), resultType: 'task' })
-        return `${json.slice(0, -1)},${core.serverMeta}}`
+        return withTail(json, `,${core.serverMeta}`)
       })
     },
   }
