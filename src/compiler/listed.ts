@@ -6,18 +6,14 @@
  * The validator still checks them (emit.ts compiles `objectSchema`, not this).
  */
 import type { Schema } from './schema.ts'
-import { mapSchema } from './schema-walk.ts'
+import { mapSchema, types } from './schema-walk.ts'
 
 const SAFE = Number.MAX_SAFE_INTEGER
-
-function isInteger(s: Schema): boolean {
-  return s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer'))
-}
 
 /** The listed copy of a validator schema. */
 export function listedSchema(schema: Schema): Schema {
   return mapSchema(schema, (s) => {
-    if (!isInteger(s) || (s.minimum !== -SAFE && s.maximum !== SAFE)) return s
+    if (!types(s).includes('integer') || (s.minimum !== -SAFE && s.maximum !== SAFE)) return s
     const out: Schema = { ...s }
     if (out.minimum === -SAFE) delete out.minimum
     if (out.maximum === SAFE) delete out.maximum

@@ -7,11 +7,14 @@
 import type { Schema } from './schema.ts'
 
 /** Keywords whose value is one subschema. */
-const ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties']
+export const SUBSCHEMA_ONE: ReadonlySet<string> = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'])
 /** Keywords whose value is a list of subschemas. */
-const LIST = ['prefixItems', 'anyOf', 'allOf', 'oneOf']
+export const SUBSCHEMA_LIST: ReadonlySet<string> = new Set(['prefixItems', 'anyOf', 'allOf', 'oneOf'])
 /** Keywords whose value maps names to subschemas. */
-const MAP = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']
+export const SUBSCHEMA_MAP: ReadonlySet<string> = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas'])
+
+/** The names in a schema's `type` (one, a list, or none). */
+export const types = (s: Schema): string[] => (typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : [])
 
 export const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -22,9 +25,9 @@ export const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v 
 export function mapSchema(schema: Schema, f: (s: Schema, path: string) => Schema, path = ''): Schema {
   const out: Schema = {}
   for (const [k, v] of Object.entries(schema)) {
-    if (ONE.includes(k) && isSchema(v)) out[k] = mapSchema(v, f, `${path}/${k}`)
-    else if (LIST.includes(k) && Array.isArray(v)) out[k] = v.map((s, i) => (isSchema(s) ? mapSchema(s, f, `${path}/${k}/${i}`) : s))
-    else if (MAP.includes(k) && isSchema(v)) {
+    if (SUBSCHEMA_ONE.has(k) && isSchema(v)) out[k] = mapSchema(v, f, `${path}/${k}`)
+    else if (SUBSCHEMA_LIST.has(k) && Array.isArray(v)) out[k] = v.map((s, i) => (isSchema(s) ? mapSchema(s, f, `${path}/${k}/${i}`) : s))
+    else if (SUBSCHEMA_MAP.has(k) && isSchema(v)) {
       const m: Schema = {}
       for (const [name, s] of Object.entries(v)) m[name] = isSchema(s) ? mapSchema(s, f, `${path}/${k}/${pointer(name)}`) : s
       out[k] = m

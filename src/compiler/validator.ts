@@ -41,6 +41,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { formats as runtimeFormats } from '../runtime/validators/formats.ts'
 import { MAX_COLLECTED_ERRORS } from '../runtime/call/arg-errors.ts'
 import { alternatives, dispatch, type Kind } from './union-errors.ts'
+import { isSchema, SUBSCHEMA_LIST, SUBSCHEMA_MAP, SUBSCHEMA_ONE } from './schema-walk.ts'
 
 // CommonJS modules seen from ESM: the class/function is the module itself, and also its `.default`.
 const Ajv2020 = Ajv2020Module.default
@@ -109,25 +110,20 @@ const REFUSED = new Set([
   'unevaluatedProperties', 'unevaluatedItems',
 ])
 const LOCAL_REF = '#/$defs/'
-/** Keywords whose value is a map of schemas, one schema, or a list of schemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs'])
-const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'])
-const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf', 'allOf', 'oneOf'])
 
 /** The `$ref` prefix of shared fragments while a module compiles (`mcp-aot:s0`); tools are `mcp-aot:t0`. */
 const KEY = 'mcp-aot:'
 
 type Node = Record<string, unknown>
-const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A branch as written, or the shared fragment its `$ref` names (see `share`). */
 function resolver(it: KeywordCxt['it']): (branch: unknown) => Node {
   const schemas = (it.self as unknown as { schemas: Record<string, { schema: unknown } | undefined> }).schemas
   return (branch) => {
-    const ref = isNode(branch) ? branch.$ref : undefined
-    if (typeof ref !== 'string') return isNode(branch) ? branch : {}
+    const ref = isSchema(branch) ? branch.$ref : undefined
+    if (typeof ref !== 'string') return isSchema(branch) ? branch : {}
     const env = schemas[ref]
-    return isNode(env?.schema) ? env.schema : {}
+    return isSchema(env?.schema) ? env.schema : {}
   }
 }
 
@@ -250,7 +246,7 @@ function knownNames(ajv: Ajv): void {
   def.error = {
     ...def.error,
     params: ({ params, parentSchema }) => {
-      const known = isNode(parentSchema) && isNode(parentSchema.properties) ? Object.keys(parentSchema.properties) : []
+      const known = isSchema(parentSchema) && isSchema(parentSchema.properties) ? Object.keys(parentSchema.properties) : []
       return _`{additionalProperty: ${params.additionalProperty}, known: ${stringify(known)}}`
     },
   }
@@ -329,10 +325,10 @@ function assertions(schema: unknown, name: string): unknown {
     if (REFUSED.has(k) || (k === '$ref' && !String(v).startsWith(LOCAL_REF))) {
       throw new Error(`Validator ${name}: '${k}' is not supported (schemas are written inline)`)
     }
-    if (SCHEMA_MAPS.has(k) && typeof v === 'object' && v !== null) {
+    if (SUBSCHEMA_MAP.has(k) && typeof v === 'object' && v !== null) {
       out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, assertions(s, name)]))
-    } else if (SCHEMA_ONE.has(k)) out[k] = assertions(v, name)
-    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map((s) => assertions(s, name))
+    } else if (SUBSCHEMA_ONE.has(k)) out[k] = assertions(v, name)
+    else if (SUBSCHEMA_LIST.has(k) && Array.isArray(v)) out[k] = v.map((s) => assertions(s, name))
     else out[k] = v
   }
   return out
@@ -342,16 +338,16 @@ function assertions(schema: unknown, name: string): unknown {
 function children(node: Node): { get: () => unknown; set: (v: unknown) => void }[] {
   const out: { get: () => unknown; set: (v: unknown) => void }[] = []
   for (const [k, v] of Object.entries(node)) {
-    if (SCHEMA_MAPS.has(k) && isNode(v)) {
+    if (SUBSCHEMA_MAP.has(k) && isSchema(v)) {
       for (const p of Object.keys(v)) out.push({ get: () => v[p], set: (s) => (v[p] = s) })
-    } else if (SCHEMA_ONE.has(k)) out.push({ get: () => node[k], set: (s) => (node[k] = s) })
-    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) v.forEach((_s, i) => out.push({ get: () => v[i], set: (s) => (v[i] = s) }))
+    } else if (SUBSCHEMA_ONE.has(k)) out.push({ get: () => node[k], set: (s) => (node[k] = s) })
+    else if (SUBSCHEMA_LIST.has(k) && Array.isArray(v)) v.forEach((_s, i) => out.push({ get: () => v[i], set: (s) => (v[i] = s) }))
   }
   return out
 }
 
 /** Worth a function of its own when used twice: an object with properties (a named type), or a union. */
-const shareable = (node: Node) => isNode(node.properties) && Object.keys(node.properties).length > 0 || Array.isArray(node.anyOf)
+const shareable = (node: Node) => isSchema(node.properties) && Object.keys(node.properties).length > 0 || Array.isArray(node.anyOf)
 
 /**
  * Identical roots become one; then, largest first, every fragment used more than once (in the roots or in
@@ -373,10 +369,10 @@ function share(schemas: readonly object[]): { roots: object[]; shared: Node[]; i
     // Every fragment below a root or a shared schema, by its JSON text, in order of first appearance.
     const uses = new Map<string, { node: Node; count: number }>()
     const visit = (node: unknown) => {
-      if (!isNode(node)) return
+      if (!isSchema(node)) return
       for (const child of children(node)) {
         const c = child.get()
-        if (!isNode(c)) continue
+        if (!isSchema(c)) continue
         if (shareable(c)) {
           const key = JSON.stringify(c)
           const use = uses.get(key)
@@ -395,10 +391,10 @@ function share(schemas: readonly object[]): { roots: object[]; shared: Node[]; i
     const ref = { $ref: `${KEY}s${shared.length}` }
     shared.push(structuredClone(node))
     const replace = (n: unknown) => {
-      if (!isNode(n)) return
+      if (!isSchema(n)) return
       for (const child of children(n)) {
         const c = child.get()
-        if (isNode(c) && JSON.stringify(c) === key) child.set(ref)
+        if (isSchema(c) && JSON.stringify(c) === key) child.set(ref)
         else replace(c)
       }
     }
@@ -419,7 +415,7 @@ function hoist(root: Node, shared: Node[]): void {
   delete root.$defs
   const ids = new Map(Object.keys(defs).map((name, i) => [`${LOCAL_REF}${name}`, `${KEY}s${shared.length + i}`]))
   const relink = (node: unknown) => {
-    if (!isNode(node)) return
+    if (!isSchema(node)) return
     if (typeof node.$ref === 'string') node.$ref = ids.get(node.$ref)
     for (const child of children(node)) relink(child.get())
   }

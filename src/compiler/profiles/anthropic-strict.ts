@@ -16,9 +16,9 @@
  * Optional parameters stay optional (strict mode allows them). Unsupported keywords, and keywords added
  * later that the page does not list, move into the description.
  */
-import { mapSchema } from '../schema-walk.ts'
+import { mapSchema, types } from '../schema-walk.ts'
 import type { Schema } from '../schema.ts'
-import { openObject, Pass, recursiveRefs, types, untyped, type Problem, type ProfiledTool, type ToolEntry } from './rewrite.ts'
+import { openObject, Pass, recursiveRefs, untyped, type Problem, type ProfiledTool, type ToolEntry } from './rewrite.ts'
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid'])

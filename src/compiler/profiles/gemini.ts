@@ -20,9 +20,9 @@
  * unsupported formats and keywords (including ones added later, such as `deprecated`) move into the
  * description. References, maps, free-form objects and untyped parts are refused.
  */
-import { mapSchema } from '../schema-walk.ts'
+import { mapSchema, types } from '../schema-walk.ts'
 import type { Schema } from '../schema.ts'
-import { openObject, Pass, types, untyped, type ProfiledTool, type ToolEntry } from './rewrite.ts'
+import { openObject, Pass, untyped, type ProfiledTool, type ToolEntry } from './rewrite.ts'
 
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/
 const PARAM = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/

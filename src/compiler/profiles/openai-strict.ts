@@ -16,8 +16,8 @@
  * free-form object (`JsonObject`) or an untyped part (`unknown`) cannot be written and is refused.
  */
 import type { Schema } from '../schema.ts'
-import { mapSchema } from '../schema-walk.ts'
-import { openObject, Pass, untyped, types, type ProfiledTool, type ToolEntry } from './rewrite.ts'
+import { mapSchema, types } from '../schema-walk.ts'
+import { openObject, Pass, untyped, type ProfiledTool, type ToolEntry } from './rewrite.ts'
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'])

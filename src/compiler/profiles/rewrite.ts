@@ -6,7 +6,7 @@
  * still checks it), refused (a part the provider cannot take: a problem with a path and a fix).
  */
 import type { Schema } from '../schema.ts'
-import { mapSchema } from '../schema-walk.ts'
+import { mapSchema, types } from '../schema-walk.ts'
 import { describe, sameAsItems, sentence } from './text.ts'
 
 export const PROFILE_NAMES = ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const
@@ -74,7 +74,6 @@ export class Pass {
   }
 }
 
-export const types = (s: Schema): string[] => (typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : [])
 
 /** A part that says nothing about its values' type: `{}` from unknown, any or JsonValue. */
 export const untyped = (s: Schema) => s.type === undefined && !s.anyOf && !s.allOf && !s.oneOf && !s.enum && !('const' in s) && !s.$ref

@@ -4,6 +4,7 @@
  * reads it. The validator keeps checking it (profiles rewrite the listed copy only).
  */
 import type { Schema } from '../schema.ts'
+import { types } from '../schema-walk.ts'
 
 /** A tuple whose elements all have the type `items` states: prefixItems adds nothing to items and the item count. */
 export const sameAsItems = (prefix: unknown, items: unknown) => Array.isArray(prefix) && prefix.every((p) => JSON.stringify(p) === JSON.stringify(items))
@@ -23,7 +24,7 @@ function kind(s: Schema): string {
  * item count); undefined for a keyword without one (it is dropped).
  */
 export function sentence(keyword: string, value: unknown, s: Schema): string | undefined {
-  const text = s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))
+  const array = types(s).includes('array')
   if ((keyword === 'minItems' || keyword === 'maxItems') && Array.isArray(s.prefixItems) && value === s.prefixItems.length && !sameAsItems(s.prefixItems, s.items)) return ''
   switch (keyword) {
     case 'minimum': return `At least ${value}.`
@@ -33,8 +34,8 @@ export function sentence(keyword: string, value: unknown, s: Schema): string | u
     case 'multipleOf': return `A multiple of ${value}.`
     case 'minLength': return `At least ${plural(value as number, 'character')}.`
     case 'maxLength': return `At most ${plural(value as number, 'character')}.`
-    case 'minItems': return text ? `At least ${plural(value as number, 'item')}.` : undefined
-    case 'maxItems': return text ? `At most ${plural(value as number, 'item')}.` : undefined
+    case 'minItems': return array ? `At least ${plural(value as number, 'item')}.` : undefined
+    case 'maxItems': return array ? `At most ${plural(value as number, 'item')}.` : undefined
     case 'uniqueItems': return value === true ? 'Items are unique.' : undefined
     case 'pattern': return `Matches the regular expression ${value}.`
     case 'format': return `Format: ${value}.`
