@@ -5,10 +5,12 @@
  * filled in and submitted here, as a browser would), the token, then tools/list and tools/call with the
  * bearer. A tool sees who called; a `@scope notes:write` tool is 403 insufficient_scope for a token
  * without that scope, and runs after the user grants it; no token, a wrong one and a revoked one get 401
- * with the provider's challenge.
+ * with the provider's challenge. Every URL the Worker advertises comes from PUBLIC_URL (unset: from a
+ * loopback request's own origin only), never from a client-supplied Host header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -100,6 +102,19 @@ async function rawCall(url: string, token: string | undefined, name: string): Pr
   return fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name, arguments: { text: 'x' } } }) })
 }
 
+/** A GET to `url` with `host` as the Host header (fetch keeps its own), as a client may send it. */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((done, fail) => {
+    const sent = httpRequest(url, { headers: { host } }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (body += chunk))
+      response.on('end', () => done({ status: response.statusCode!, body }))
+    })
+    sent.on('error', fail).end()
+  })
+}
+
 describe('examples/oauth: mcp-aot behind @cloudflare/workers-oauth-provider, in workerd', () => {
   let built: BuiltWorker
   let server: Served
@@ -138,6 +153,31 @@ describe('examples/oauth: mcp-aot behind @cloudflare/workers-oauth-provider, in 
     expect(server.scopes_supported).toEqual(['notes:read', 'notes:write'])
     expect(server.code_challenge_methods_supported).toContain('S256')
     expect(server.registration_endpoint).toBe(`${origin}/register`)
+  })
+
+  it('the metadata names PUBLIC_URL whatever Host the request carries, never the Host', async () => {
+    const metadata = await getWithHost(`${origin}/.well-known/oauth-authorization-server`, 'evil.example')
+    expect(metadata.status).toBe(200)
+    expect(metadata.body).not.toContain('evil.example')
+    const server = JSON.parse(metadata.body)
+    expect(server.issuer).toBe(origin)
+    expect([server.authorization_endpoint, server.token_endpoint, server.registration_endpoint, server.revocation_endpoint]).toEqual([
+      `${origin}/authorize`,
+      `${origin}/token`,
+      `${origin}/register`,
+      `${origin}/token`,
+    ])
+    expect(server.protected_resources).toEqual([`${origin}/mcp`])
+    // The resource's document lives at PUBLIC_URL's well-known address only, and the 401 for /mcp under
+    // another host names no metadata address at all (the provider's rule for a non-canonical request URL).
+    expect((await getWithHost(`${origin}/.well-known/oauth-protected-resource/mcp`, 'evil.example')).status).toBe(404)
+    const challenge = await new Promise<[number, string | undefined]>((done, fail) => {
+      httpRequest(server.protected_resources[0], { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } }, (response) => {
+        response.resume()
+        done([response.statusCode!, response.headers['www-authenticate'] as string | undefined])
+      }).on('error', fail).end('{}')
+    })
+    expect(challenge).toEqual([401, 'Bearer realm="OAuth", scope="notes:read"'])
   })
 
   it('the SDK client authorizes (discovery, registration, PKCE, consent, token), then lists and calls tools as the user', async () => {
@@ -230,5 +270,37 @@ describe('examples/oauth: mcp-aot behind @cloudflare/workers-oauth-provider, in 
     const after = await rawCall(server.url, token, 'whoami')
     expect(after.status).toBe(401)
     expect(after.headers.get('www-authenticate')).toBe(challenge)
+  })
+})
+
+describe('examples/oauth without PUBLIC_URL (local development)', () => {
+  let built: BuiltWorker
+  let server: Served
+  let origin: string
+
+  beforeAll(async () => {
+    built = await buildExample(EXAMPLE)
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
+    server = await startWorkerd(built.file, { port, kvNamespaces: ['OAUTH_KV', 'NOTES'] })
+  }, 180_000)
+  afterAll(async () => {
+    await server?.stop()
+    await built?.remove()
+  })
+
+  it('takes its URLs from a loopback request\'s own origin', async () => {
+    const metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()
+    expect([metadata.issuer, metadata.token_endpoint]).toEqual([origin, `${origin}/token`])
+    const localhost = origin.replace('127.0.0.1', 'localhost')
+    const named = JSON.parse((await getWithHost(`${origin}/.well-known/oauth-authorization-server`, new URL(localhost).host)).body)
+    expect(named.issuer).toBe(localhost)
+  })
+
+  it('refuses a request for any other host instead of naming it', async () => {
+    const refused = await getWithHost(`${origin}/.well-known/oauth-authorization-server`, 'evil.example')
+    expect(refused.status).toBe(500)
+    expect(refused.body).toBe('PUBLIC_URL is not set: set it to the URL this Worker is served at (wrangler.jsonc "vars").')
+    expect((await getWithHost(`${origin}/mcp`, 'evil.example:8787')).status).toBe(500)
   })
 })
