@@ -1,7 +1,7 @@
 /** From the type IR: how arguments are revived and how a declared result is sent (table.ts's plans). */
 import { revive } from '../runtime/call/revive.ts'
 import type { BranchTest, Projection, RevivePlan } from '../runtime/shared/table.ts'
-import type { Literal, Loc, TypeIR } from './ir.ts'
+import { deref, type Literal, type Loc, type TypeIR } from './ir.ts'
 
 /** The revival plans of the recursive types one entry's plan uses (`{ ref: i }` is `plans[i]`). */
 export interface PlanDefs {
@@ -233,14 +233,24 @@ function describe(type: TypeIR): string {
   return names[type.kind] ?? type.kind
 }
 
+/** The recursive types' projections of one result (`{ ref: i }` is `shapes[i]`). */
+interface ProjectionDefs {
+  shapes: Projection[]
+  index: Map<string, number>
+}
+
 /**
- * Keeps only the declared properties of an object result (so structuredContent matches outputSchema); a
- * recursive type's projection is added to `defs` once and used by `{ ref }`.
+ * Keeps only what the declared type has of a result (so structuredContent matches outputSchema and sends
+ * nothing else): an object's properties, a tuple's positions, the matched branch of a union, at any depth;
+ * a recursive type's projection is added to `defs` once and used by `{ ref }`.
  */
-export function projection(type: TypeIR, defs: { shapes: Projection[]; index: Map<string, number> } = { shapes: [], index: new Map() }): Projection {
+export function projection(type: TypeIR, defs: ProjectionDefs = { shapes: [], index: new Map() }): Projection {
   switch (type.kind) {
     case 'object': {
-      if (type.map) return 0
+      if (type.map) {
+        const rest = projection(type.rest!, defs)
+        return rest === 0 ? 0 : { props: {}, rest }
+      }
       const props: Record<string, Projection> = {}
       for (const p of type.props) props[p.name] = projection(p.type, defs)
       return type.rest ? { props, rest: projection(type.rest, defs) } : { props }
@@ -249,9 +259,14 @@ export function projection(type: TypeIR, defs: { shapes: Projection[]; index: Ma
       const items = projection(type.items, defs)
       return items === 0 ? 0 : { items }
     }
+    case 'tuple': return { tuple: type.elements.map((e) => projection(e, defs)) }
     case 'nullable': {
       const inner = projection(type.inner, defs)
       return inner === 0 ? 0 : { nullable: inner }
+    }
+    case 'union': {
+      const branches = projectedBranches(type.members, defs)
+      return branches.every(([, shape]) => shape === 0) ? 0 : { anyOf: branches }
     }
     case 'ref': {
       let index = defs.index.get(type.name)
@@ -264,4 +279,25 @@ export function projection(type: TypeIR, defs: { shapes: Projection[]; index: Ma
     }
     default: return 0
   }
+}
+
+/**
+ * A union's branches as projection tests, in declared order (nested unions, nullables and recursive
+ * unions flattened): an object or tuple by its branch test, a literal set by its values, any other branch
+ * by each JSON type it can have (kept as it is).
+ */
+function projectedBranches(members: readonly TypeIR[], defs: ProjectionDefs, seen = new Set<string>()): [BranchTest, Projection][] {
+  return members.flatMap((m): [BranchTest, Projection][] => {
+    const def = deref(m)
+    if (m.kind === 'ref' && (def.kind === 'union' || def.kind === 'nullable')) {
+      if (seen.has(m.name)) return []
+      seen.add(m.name)
+      return projectedBranches([def], defs, seen)
+    }
+    if (m.kind === 'union') return projectedBranches(m.members, defs, seen)
+    if (m.kind === 'nullable') return [['null', 0], ...projectedBranches([m.inner], defs, seen)]
+    if (def.kind === 'object' || def.kind === 'tuple' || def.kind === 'enum') return [[branchTest(def), projection(m, defs)]]
+    const shape = projection(m, defs)
+    return jsonTypes(def).map((t) => [t, shape])
+  })
 }

@@ -99,6 +99,37 @@ describe('result plan per Results row', () => {
       shape: { props: { a: 0, inner: { props: { b: 0 } }, list: { items: { props: { c: 0 } } }, maybe: { nullable: { props: { d: 0 } } }, tags: { props: {}, rest: 0 } } },
     })
   })
+  it('a union is projected by the branch the value matches: each branch by its test, then its projection (issue 17)', () => {
+    const decl = declOf('Promise<{ result: { ok: true; value: string } | { ok: false; error: string } }>')
+    expect(decl.result).toEqual({
+      kind: 'structured',
+      shape: {
+        props: {
+          result: {
+            anyOf: [
+              [{ has: ['ok', 'value'], is: { ok: [true] }, only: ['ok', 'value'] }, { props: { ok: 0, value: 0 } }],
+              [{ has: ['ok', 'error'], is: { ok: [false] }, only: ['ok', 'error'] }, { props: { ok: 0, error: 0 } }],
+            ],
+          },
+        },
+      },
+    })
+  })
+  it('a union branch that keeps its value as it is is tested by each JSON type it can have; null is a branch of its own', () => {
+    expect(declOf('{ v: { a: string } | Date | 1 | 2 | null }').result).toEqual({
+      kind: 'structured',
+      shape: { props: { v: { nullable: { anyOf: [[{ has: ['a'], only: ['a'] }, { props: { a: 0 } }], ['string', 0], [{ in: [1, 2] }, 0]] } } } },
+    })
+  })
+  it('a union of values kept as they are is kept as it is', () => {
+    expect(declOf('{ v: string | number[] | Record<string, unknown> }').result).toEqual({ kind: 'structured', shape: { props: { v: 0 } } })
+  })
+  it('a tuple keeps its positions, each projected; a Map its values, projected', () => {
+    expect(declOf('{ pair: [{ a: string }, number]; byId: Map<string, { b: number }>; plain: Map<string, string> }').result).toEqual({
+      kind: 'structured',
+      shape: { props: { pair: { tuple: [{ props: { a: 0 } }, 0] }, byId: { props: {}, rest: { props: { b: 0 } } }, plain: 0 } },
+    })
+  })
   it('an interface result is structured with its props', () => {
     expect(declOf('Page').result).toEqual({ kind: 'structured', shape: { props: { items: 0, total: 0, next: 0 } } })
   })

@@ -87,6 +87,68 @@ describe('project', () => {
   })
 })
 
+describe('project: unions, tuples and Map values (issue 17, item 1)', () => {
+  const OK = { has: ['ok', 'value'], is: { ok: [true] }, only: ['ok', 'value'] } as const
+  const FAILED = { has: ['ok', 'error'], is: { ok: [false] }, only: ['ok', 'error'] } as const
+  const result = { anyOf: [[OK, { props: { ok: 0, value: 0 } }], [FAILED, { props: { ok: 0, error: 0 } }]] } as const
+
+  it('projects a union by the branch the value matches, dropping what that branch lacks', () => {
+    expect(JSON.stringify(project({ ok: true, value: 'v', apiKey: 'sk-1' }, result))).toBe('{"ok":true,"value":"v"}')
+    expect(JSON.stringify(project({ apiKey: 'sk-1', error: 'e', ok: false }, result))).toBe('{"ok":false,"error":"e"}')
+    // A class instance is tested by what it is written with, its getters too.
+    class Row {
+      secret = 's'
+      get ok() { return true }
+      get value() { return 'from a getter' }
+    }
+    expect(project(new Row(), result)).toEqual({ ok: true, value: 'from a getter' })
+  })
+
+  it('leaves out a value no branch matches, rather than sending it', () => {
+    expect(project({ ok: 'maybe', apiKey: 'sk-1' }, result)).toBeUndefined()
+    expect(project('text', result)).toBeUndefined()
+    expect(JSON.stringify(project({ r: { apiKey: 'sk-1' }, n: 1 }, { props: { r: result, n: 0 } }))).toBe('{"n":1}')
+    expect(JSON.stringify(project([{ apiKey: 'sk-1' }, { ok: true, value: 'v' }], { items: result }))).toBe('[null,{"ok":true,"value":"v"}]')
+  })
+
+  it('prefers the branch that declares every key, then the one that declares the most', () => {
+    const a = { has: ['a'], only: ['a'] } as const
+    const ab = { has: ['a'], only: ['a', 'b'] } as const
+    const shape = { anyOf: [[a, { props: { a: 0 } }], [ab, { props: { a: 0, b: 0 } }]] } as const
+    expect(project({ a: 1, b: 2 }, shape)).toEqual({ a: 1, b: 2 })
+    expect(project({ a: 1, b: 2, secret: 3 }, shape)).toEqual({ a: 1, b: 2 })
+    expect(project({ a: 1, secret: 3 }, shape)).toEqual({ a: 1 })
+    // A key whose value is undefined is not written, so it does not count.
+    expect(project({ a: 1, b: undefined }, shape)).toEqual({ a: 1 })
+  })
+
+  it('tests a value as the JSON it becomes: a Date or bigint is a string, a Set an array, a Map an object', () => {
+    const shape = { anyOf: [['string', 0], ['array', 0], [{ has: ['k'], only: ['k'] }, { props: { k: 0 } }]] } as const
+    expect(project(new Date(0), shape)).toBe('1970-01-01T00:00:00.000Z')
+    expect(project(5n, shape)).toBe('5')
+    expect(project(new Set([1]), shape)).toEqual([1])
+    expect(project(new Map([['k', 1], ['x', 2]]), shape)).toEqual({ k: 1 })
+    expect(project(7, shape)).toBeUndefined()
+  })
+
+  it('a tuple keeps its positions, each projected, and drops positions past them', () => {
+    const shape = { tuple: [{ props: { a: 0 } }, 0] } as const
+    expect(project([{ a: 1, secret: 2 }, 'x', { leaked: true }], shape)).toEqual([{ a: 1 }, 'x'])
+    expect(project([{ a: 1 }], shape)).toEqual([{ a: 1 }, null])
+  })
+
+  it("a Map's values are projected", () => {
+    const shape = { props: {}, rest: { props: { b: 0 } } } as const
+    expect(project(new Map([['x', { b: 1, token: 't' }]]), shape)).toEqual({ x: { b: 1 } })
+  })
+
+  it('structured: the text mirror is the projected value too', () => {
+    const plan = { kind: 'structured', shape: { props: { result } } } as const
+    const shaped = shapeResult({ result: { ok: true, value: 'v', apiKey: 'sk-1' }, apiKey: 'sk-1' }, plan)
+    expect(shaped).toEqual({ content: [{ type: 'text', text: '{"result":{"ok":true,"value":"v"}}' }], structuredContent: { result: { ok: true, value: 'v' } } })
+  })
+})
+
 describe('shapeResult', () => {
   it('void: no content', () => {
     expect(shapeResult(undefined, { kind: 'void' })).toEqual({ content: [] })

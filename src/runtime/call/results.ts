@@ -4,7 +4,8 @@
  * Uint8Array → base64, bigint → decimal text, Set → array, Map → object, applied at any depth.
  */
 import type { ContentPart, ToolResult } from '../shared/api.ts'
-import type { Projection, ResultPlan, ResultShaper } from '../shared/table.ts'
+import type { BranchTest, Projection, ResultPlan, ResultShaper } from '../shared/table.ts'
+import { entries, passes, writtenKeys } from './branches.ts'
 import { toBase64 } from '../shared/base64.ts'
 import { isObject } from '../shared/jsonrpc.ts'
 import { setOwn } from '../shared/set-own.ts'
@@ -72,26 +73,28 @@ export function toJson(value: unknown): string {
 }
 
 /**
- * `value` as plain JSON data holding only what `shape` declares (`{ ref: i }` is `defs[i]`, a recursive type): properties not declared are dropped
- * (recursively), an index signature (`rest`) keeps the others. Declared properties come first, in
- * declaration order.
+ * `value` as plain JSON data holding only what `shape` declares (`{ ref: i }` is `defs[i]`, a recursive
+ * type): properties not declared are dropped (recursively), an index signature (`rest`) keeps the others,
+ * a tuple keeps its positions, a union keeps what the branch the value matches declares. Declared
+ * properties come first, in declaration order.
  */
 export function project(value: unknown, shape: Projection, defs: readonly Projection[] = []): unknown {
   if (shape === 0) return toJsonValue(value)
   if ('ref' in shape) return project(value, defs[shape.ref]!, defs)
   if ('nullable' in shape) return value === null ? null : project(value, shape.nullable, defs)
-  if ('items' in shape) {
+  if ('anyOf' in shape) {
+    const branch = value === undefined ? undefined : matched(value, shape.anyOf)
+    return branch === undefined ? undefined : project(value, branch, defs)
+  }
+  if ('items' in shape || 'tuple' in shape) {
     if (!Array.isArray(value) && !(value instanceof Set)) return toJsonValue(value)
-    return Array.from(value as Iterable<unknown>, (item) => project(item, shape.items, defs) ?? null)
+    const items = Array.from(value as Iterable<unknown>)
+    if ('items' in shape) return items.map((item) => project(item, shape.items, defs) ?? null)
+    return shape.tuple.map((at, i) => project(items[i], at, defs) ?? null)
   }
   let source: JsonObject
-  let keys: readonly string[]
-  if (value instanceof Map) {
-    source = Object.fromEntries(value)
-    keys = Object.keys(source)
-  } else if (isObject(value) && !(value instanceof Date) && !(value instanceof Set) && !(value instanceof Uint8Array)) {
-    source = value
-    keys = Object.keys(value)
+  if (value instanceof Map || (isObject(value) && !(value instanceof Date) && !(value instanceof Set) && !(value instanceof Uint8Array))) {
+    source = entries(value)
   } else {
     return toJsonValue(value)
   }
@@ -102,13 +105,28 @@ export function project(value: unknown, shape: Projection, defs: readonly Projec
     if (json !== undefined) setOwn(out, key, json)
   }
   if (shape.rest !== undefined) {
-    for (const key of keys) {
+    for (const key of Object.keys(source)) {
       if (Object.hasOwn(shape.props, key)) continue
       const json = project(source[key], shape.rest, defs)
       if (json !== undefined) setOwn(out, key, json)
     }
   }
   return out
+}
+
+/** The projection of the union branch `value` matches (Projection's `anyOf`), or undefined when none does. */
+function matched(value: unknown, branches: readonly (readonly [BranchTest, Projection])[]): Projection | undefined {
+  let best: Projection | undefined
+  let kept = -1
+  for (const [test, shape] of branches) {
+    if (!passes(value, test, true)) continue
+    if (typeof test === 'string' || !('only' in test) || test.only === undefined) return shape
+    const keys = writtenKeys(entries(value as object))
+    const declared = keys.filter((key) => test.only!.includes(key)).length
+    if (declared === keys.length) return shape
+    if (declared > kept) [best, kept] = [shape, declared]
+  }
+  return best
 }
 
 /** True for an object shaped like one of the MCP content parts. */

@@ -5,7 +5,8 @@
  * The input is never modified: objects and arrays that change are copied, the rest is shared.
  */
 import type { Revived } from '../shared/plans.ts'
-import type { BranchTest, RevivePlan, Reviver } from '../shared/table.ts'
+import type { RevivePlan, Reviver } from '../shared/table.ts'
+import { passes } from './branches.ts'
 import { fromBase64, toBase64 } from '../shared/base64.ts'
 import { parseDateTime } from '../validators/formats.ts'
 import { joinPath } from './arg-errors.ts'
@@ -99,20 +100,6 @@ function walk(value: unknown, plan: RevivePlan, path: string, w: Walk): unknown 
     return map
   }
   return isObject(value) ? object(value, plan.props, plan.rest, path, w) : value
-}
-
-/** Whether `value` passes a union branch's test (table.ts's BranchTest). */
-function passes(value: unknown, test: BranchTest): boolean {
-  if (typeof test === 'string') return (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value) === test
-  if ('in' in test) return test.in.includes(value as string)
-  if ('length' in test) return Array.isArray(value) && value.length === test.length
-  if (!isObject(value)) return false
-  const { has = [], is = {}, only } = test
-  return (
-    has.every((key) => Object.hasOwn(value, key)) &&
-    Object.keys(is).every((key) => Object.hasOwn(value, key) && is[key]!.includes(value[key] as string)) &&
-    (only === undefined || Object.keys(value).every((key) => only.includes(key)))
-  )
 }
 
 /** Revives each item; copies the array only when an item changed. */

@@ -63,13 +63,23 @@ export type Revived = { ok: true; value: unknown } | { ok: false; errors: string
 /** Revives validated arguments (generated code: `revive: __mcp_reviver(plan)`, only when the plan is not 0). */
 export type Reviver = (value: unknown) => Revived
 
-/** How the declared properties of a result are kept (structuredContent is projected to them). */
+/**
+ * How the declared parts of a result are kept (structuredContent is projected to them): nothing the
+ * declared type lacks is sent.
+ */
 export type Projection =
   | 0 // keep the value as it is (serialised with the JSON rules)
-  | { readonly props: Readonly<Record<string, Projection>>; readonly rest?: Projection } // object: only these keys (+ index signature)
+  | { readonly props: Readonly<Record<string, Projection>>; readonly rest?: Projection } // object or Map: only these keys (+ index signature)
   | { readonly items: Projection } // array or Set of projected items
+  | { readonly tuple: readonly Projection[] } // array of fixed positions, each projected; positions past them are dropped
   | { readonly nullable: Projection }
   | { readonly ref: number } // a recursive type: the plan's defs[ref]
+  /**
+   * A union: projected by the branch the value matches, tested as the JSON it becomes: the first whose test
+   * it passes with no key the branch lacks, else (its extra keys are dropped) the passing object branch that
+   * declares the most of its keys; a value no branch's test passes is left out.
+   */
+  | { readonly anyOf: readonly (readonly [BranchTest, Projection])[] }
 
 /** How a return value becomes a CallToolResult, decided at build time from the declared return type. */
 export type ResultPlan =
