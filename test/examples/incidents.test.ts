@@ -176,6 +176,59 @@ describe('examples/incidents in workerd', () => {
   })
 })
 
+describe('examples/incidents keeps what anyone may write to it bounded', () => {
+  let fresh: McpClient
+  beforeAll(async () => {
+    fresh = await connect({ scriptPath: built.file }) // a Worker of its own: the store starts from the seed
+  }, 60_000)
+  afterAll(async () => {
+    await fresh?.close()
+  })
+
+  const open = (extra: Record<string, unknown> = {}) => fresh.callTool('open_incident', { title: 'Disk filling up', service: 'search-api', severity: 'sev4', ...extra })
+  const total = async () => (await fresh.callTool('search_incidents', { limit: 1 })).structuredContent?.total
+
+  it('tags: each 1 to 40 characters (the schema), at most 10 (a ToolError); nothing refused is kept', async () => {
+    expect(await open({ tags: ['ok', 'x'.repeat(41)] })).toEqual(errorResult("Argument 'tags[1]' must have at most 40 character(s) (got 41)."))
+    expect(await open({ tags: [''] })).toEqual(errorResult("Argument 'tags[0]' must have at least 1 character(s) (got 0)."))
+    const schema = (await fresh.listTools()).find((t) => t.name === 'open_incident')!.inputSchema.properties.tags
+    expect(schema).toMatchObject({ type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 40 } })
+    const eleven = Array.from({ length: 11 }, (_, i) => `tag-${i}`)
+    expect(await open({ tags: eleven })).toEqual(errorResult('At most 10 tags per incident (got 11).'))
+    expect(await open({ tags: eleven.slice(0, 10) })).toMatchObject({ structuredContent: { id: 'INC-0004', tags: eleven.slice(0, 10) } })
+    expect(await total()).toBe(4)
+  })
+
+  it('incidents: at most 100, the seed included; the 101st is a ToolError and the count stays 100', async () => {
+    const tags = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(40, 'x'))
+    for (let n = 5; n <= 100; n++) {
+      const opened = await open({ tags })
+      expect(opened.structuredContent?.id, JSON.stringify(opened)).toBe(`INC-${String(n).padStart(4, '0')}`)
+    }
+    const refusal = errorResult('This demo keeps at most 100 incidents and has them all; update an open one with update_incident_status instead.')
+    for (let attempt = 0; attempt < 20; attempt++) expect(await open({ tags })).toEqual(refusal)
+    expect(await total()).toBe(100)
+    expect((await fresh.callTool('get_incident', { id: 'INC-0100' })).structuredContent?.tags).toEqual(tags)
+    expect(await fresh.callTool('get_incident', { id: 'INC-0101' })).toEqual(errorResult('No incident INC-0101. Use search_incidents to find its id.'))
+  })
+
+  it('timeline: at most 20 entries, the last kept for the resolution', async () => {
+    // INC-0002 starts with 2 entries; 17 more updates make 19, then only resolving is taken.
+    for (let n = 3; n <= 19; n++) {
+      const updated = await fresh.callTool('update_incident_status', { id: 'INC-0002', status: 'monitoring', note: `Check ${n}.` })
+      expect(updated.structuredContent?.timeline, JSON.stringify(updated)).toHaveLength(n)
+    }
+    expect(await fresh.callTool('update_incident_status', { id: 'INC-0002', status: 'identified', note: 'One more.' })).toEqual(
+      errorResult('INC-0002 has 19 timeline entries; this demo keeps 20, the last for its resolution: resolve it or open a new incident.'),
+    )
+    const resolved = await fresh.callTool('update_incident_status', { id: 'INC-0002', status: 'resolved', note: 'Fixed.' })
+    expect(resolved.structuredContent?.timeline).toHaveLength(20)
+    expect(await fresh.callTool('update_incident_status', { id: 'INC-0002', status: 'monitoring', note: 'Again?' })).toEqual(
+      errorResult('INC-0002 is already resolved; open a new incident if the problem is back.'),
+    )
+  })
+})
+
 describe('examples/incidents build artefacts', () => {
   it('writes mcp-manifest.json, SKILL.md and llms.txt next to the bundle', async () => {
     const manifest = JSON.parse(await readFile(join(built.dir, 'mcp-manifest.json'), 'utf8'))

@@ -1,7 +1,9 @@
 /**
  * The example's data: a few incidents in memory. A Worker isolate keeps them between requests, so
  * changes are visible while it lives and gone after; a real server keeps them in D1 or KV, reached
- * through `ctx.env`.
+ * through `ctx.env`. Anyone who reaches the demo may write to it, so what it keeps is bounded: at most
+ * MAX_INCIDENTS incidents of at most MAX_TAGS tags and MAX_TIMELINE timeline entries each (the schemas
+ * bound each string), about a megabyte of text in all.
  */
 import { Severity, type Incident, type IncidentSummary } from './types.ts'
 
@@ -52,7 +54,18 @@ function seed(): Incident[] {
   ]
 }
 
+/** How many incidents the store keeps, the three seeded ones included; open_incident refuses more. */
+export const MAX_INCIDENTS = 100
+/** How many tags an incident keeps (each at most 40 characters: `Tag`); open_incident refuses more. */
+export const MAX_TAGS = 10
+/** How many timeline entries an incident keeps; update_incident_status refuses more. */
+export const MAX_TIMELINE = 20
+
 const incidents = new Map<string, Incident>(seed().map((i) => [i.id, i]))
+
+export function incidentCount(): number {
+  return incidents.size
+}
 
 export function allIncidents(): Incident[] {
   return [...incidents.values()]

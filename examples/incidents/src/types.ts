@@ -73,3 +73,6 @@ export interface IncidentQuery {
 
 /** A note on the timeline: one line of text. */
 export type Note = string & MinLength<1> & MaxLength<500>
+
+/** A label for searching, such as payments. */
+export type Tag = string & MinLength<1> & MaxLength<40>

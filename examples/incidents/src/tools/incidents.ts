@@ -1,8 +1,8 @@
 /** Tools to find, open and update incidents. */
 import { ToolError } from 'mcp-aot'
 import type { MaxLength, MinLength } from 'mcp-aot'
-import { allIncidents, findIncident, nextId, saveIncident, summary } from '../store.ts'
-import type { Incident, IncidentId, IncidentPage, IncidentQuery, Note, ServiceName, Severity, Status } from '../types.ts'
+import { allIncidents, findIncident, incidentCount, MAX_INCIDENTS, MAX_TAGS, MAX_TIMELINE, nextId, saveIncident, summary } from '../store.ts'
+import type { Incident, IncidentId, IncidentPage, IncidentQuery, Note, ServiceName, Severity, Status, Tag } from '../types.ts'
 
 /**
  * Searches incidents by text, service, severity, status and start time, newest first.
@@ -42,7 +42,7 @@ export function getIncident(id: IncidentId): Incident {
 }
 
 /**
- * Opens a new incident in the investigating status.
+ * Opens a new incident in the investigating status. The demo keeps at most 100 incidents.
  * @tool
  * @title Open Incident
  * @destructive false
@@ -52,7 +52,7 @@ export function getIncident(id: IncidentId): Incident {
  * @param severity sev1 (critical) through sev4 (low).
  * @param summary What is known so far; becomes the first timeline note.
  * @param startedAt When it started (RFC 3339); default now.
- * @param tags Labels for searching.
+ * @param tags Labels for searching: at most 10, each 1 to 40 characters.
  */
 export function openIncident(
   title: string & MinLength<5> & MaxLength<120>,
@@ -60,10 +60,14 @@ export function openIncident(
   severity: Severity,
   summary: Note = 'Incident opened.',
   startedAt?: Date,
-  tags?: Set<string>,
+  tags?: Set<Tag>,
 ): Incident {
   const start = startedAt ?? new Date()
   if (start.getTime() > Date.now() + 60_000) throw new ToolError('startedAt is in the future; give the time the incident started.')
+  if (tags && tags.size > MAX_TAGS) throw new ToolError(`At most ${MAX_TAGS} tags per incident (got ${tags.size}).`)
+  if (incidentCount() >= MAX_INCIDENTS) {
+    throw new ToolError(`This demo keeps at most ${MAX_INCIDENTS} incidents and has them all; update an open one with update_incident_status instead.`)
+  }
   return saveIncident({
     id: nextId(),
     title,
@@ -79,6 +83,7 @@ export function openIncident(
 
 /**
  * Moves an incident to a new status with a timeline note. A resolved incident stays resolved: open a new one instead.
+ * The demo keeps at most 20 timeline entries per incident, the last for the resolution.
  * @tool
  * @title Update Incident Status
  * @destructive false
@@ -90,6 +95,10 @@ export function updateIncidentStatus(id: IncidentId, status: Status, note: Note)
   const incident = findIncident(id)
   if (!incident) throw new ToolError(`No incident ${id}. Use search_incidents to find its id.`)
   if (incident.status === 'resolved') throw new ToolError(`${id} is already resolved; open a new incident if the problem is back.`)
+  // The last of the MAX_TIMELINE entries is kept for the resolution, so a full incident can still be resolved.
+  if (status !== 'resolved' && incident.timeline.length >= MAX_TIMELINE - 1) {
+    throw new ToolError(`${id} has ${incident.timeline.length} timeline entries; this demo keeps ${MAX_TIMELINE}, the last for its resolution: resolve it or open a new incident.`)
+  }
   const now = new Date()
   incident.status = status
   incident.timeline.push({ at: now, status, note })
