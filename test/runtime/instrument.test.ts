@@ -4,6 +4,7 @@
  * is told of every request; a failing hook changes nothing; a server without the option makes no timing call.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { CallEvent, Instrument, InstrumentHooks, McpServer, RequestEvent } from '../../src/runtime/shared/api.ts'
 import { bundleWorker } from './bundle.ts'
@@ -202,6 +203,80 @@ describe('a failing hook', () => {
     await kept[0]
     expect(logged).toHaveBeenCalledTimes(1)
     expect(String(logged.mock.calls[0]![1])).toContain('late failure')
+  })
+})
+
+/** Keeps the CPU busy for `ms` milliseconds, as a slow synchronous exporter would. */
+function busy(ms: number): void {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    // spin
+  }
+}
+
+describe('the time a hook takes (docs/observability.md: "A hook runs before the reply is returned")', () => {
+  const SLOW = 120
+
+  /** Serves one tools/call with `hooks`, an ExecutionContext recording waitUntil; when fetch resolved, and whether the hooks' work was done by then. */
+  async function timed(hooks: (done: () => void) => InstrumentHooks) {
+    let finished = 0
+    const server = serverWith(hooks(() => void finished++))
+    const kept: Promise<unknown>[] = []
+    const start = performance.now()
+    const response = await server.fetch(call('greet', { name: 'Ada' }), undefined, { waitUntil: (promise) => void kept.push(promise) })
+    const elapsed = performance.now() - start
+    const doneByReply = finished
+    expect((await response.json()).result.content[0].text).toBe('Hello, Ada')
+    await Promise.all(kept)
+    return { elapsed, doneByReply, doneAfter: finished, kept: kept.length }
+  }
+
+  it('a synchronous hook: its whole time is added to the reply', async () => {
+    const slow = await timed((done) => ({ onCall: () => (busy(SLOW), done()), onRequest: () => (busy(SLOW), done()) }))
+    expect(slow).toMatchObject({ doneByReply: 2, doneAfter: 2, kept: 0 })
+    expect(slow.elapsed).toBeGreaterThanOrEqual(2 * SLOW - 5)
+  })
+
+  it('an async hook: the code before its first wait runs before the reply, and so does code after a wait on a settled promise', async () => {
+    const early = await timed((done) => ({
+      async onCall() {
+        busy(SLOW)
+        done()
+      },
+    }))
+    expect(early).toMatchObject({ doneByReply: 1, kept: 1 })
+    expect(early.elapsed).toBeGreaterThanOrEqual(SLOW - 5)
+    // `await` on what is already settled resumes in a microtask, still before the reply leaves.
+    const microtask = await timed((done) => ({
+      async onCall() {
+        await null
+        busy(SLOW)
+        done()
+      },
+    }))
+    expect(microtask).toMatchObject({ doneByReply: 1, kept: 1 })
+    expect(microtask.elapsed).toBeGreaterThanOrEqual(SLOW - 5)
+  })
+
+  it('an async hook whose work follows a timer (or real I/O): the reply comes first, the work goes on in waitUntil', async () => {
+    const later = await timed((done) => ({
+      async onCall() {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        busy(SLOW)
+        done()
+      },
+    }))
+    expect(later).toMatchObject({ doneByReply: 0, doneAfter: 1, kept: 1 })
+    expect(later.elapsed).toBeLessThan(SLOW)
+    const afterIo = await timed((done) => ({
+      async onRequest() {
+        await readFile(fileURLToPath(import.meta.url)) // a file read: real I/O
+        busy(SLOW)
+        done()
+      },
+    }))
+    expect(afterIo).toMatchObject({ doneByReply: 0, doneAfter: 1, kept: 1 })
+    expect(afterIo.elapsed).toBeLessThan(SLOW)
   })
 })
 
