@@ -16,8 +16,8 @@
  * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
-import type { SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
-import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
+import type { Admit, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
+import { type Admission, DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 import { namespaceIn, type ObjectState } from './platform.ts'
 
@@ -40,6 +40,20 @@ export interface DurableSessions extends SessionHost {
 /** The internal request that opens a session in its object (sent by the front after initialize). */
 const OPEN_URL = 'https://mcp-aot.session/open'
 const RECORD = 'session'
+/**
+ * The header in which the front hands the object the admitted caller (JSON: the `authorize` hook's answer
+ * and its principal). Always set by the front, over whatever the client sent, and removed by the object
+ * before the request reaches the server; only the front reaches the object (a Durable Object has no URL).
+ */
+const ADMISSION = 'x-mcp-aot-admission'
+
+/** `request` with the header `name` set to `value`, or removed when `value` is undefined. */
+function withHeader(request: Request, name: string, value: string | undefined): Request {
+  const headers = new Headers(request.headers)
+  if (value === undefined) headers.delete(name)
+  else headers.set(name, value)
+  return new Request(request, { headers })
+}
 
 export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessionsOptions = {}): DurableSessions {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
@@ -50,18 +64,19 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
     return namespace.get(namespace.idFromName(id))
   }
 
-  const host = ((server: SessionServe) => {
+  const host = ((server: SessionServe, admit: Admit) => {
     serve = server
-    const durable = sessionFront(server, {
-      async open(id, env) {
-        const response = await objectFor(env, id).fetch(OPEN_URL, { method: 'PUT', headers: { 'mcp-session-id': id } })
+    const durable = sessionFront(server, admit, {
+      async open(id, principal, env) {
+        const response = await objectFor(env, id).fetch(OPEN_URL, { method: 'PUT', headers: { 'mcp-session-id': id }, body: JSON.stringify({ principal }) })
         await response.body?.cancel()
+        return undefined
       },
-      route: (id, request, env) => objectFor(env, id).fetch(request),
+      route: (id, admission, request, env) => objectFor(env, id).fetch(withHeader(request, ADMISSION, JSON.stringify(admission))),
     })
     // The fallback is made on first use: where the binding is there, it never is.
     let elsewhere: SessionFetch | undefined
-    const fallback = () => (elsewhere ??= options.fallback?.(server) ?? ((request, env, execution) => server(request, env, execution)))
+    const fallback = () => (elsewhere ??= options.fallback?.(server, admit) ?? ((request, env, execution) => server(request, env, execution)))
     return (request, env, execution) => (namespaceIn(env, binding) ? durable : fallback())(request, env, execution)
   }) as DurableSessions
 
@@ -83,12 +98,16 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       if (id === null) return unknownSession()
       const storage = this.#state.storage
       if (request.method === 'PUT' && request.url === OPEN_URL) {
-        if ((await storage.get(RECORD)) === undefined) await storage.put(RECORD, { logLevel: undefined })
+        const { principal } = (await request.json()) as { principal?: string }
+        if ((await storage.get(RECORD)) === undefined) await storage.put(RECORD, { logLevel: undefined, principal } satisfies SessionRecord)
         await storage.setAlarm(Date.now() + idleMs)
         return new Response(null, { status: 204 })
       }
+      const sent = request.headers.get(ADMISSION)
+      const admission = sent === null ? undefined : (JSON.parse(sent) as Admission)
       const session = this.#session ?? (await this.#load(id))
-      if (!session) return unknownSession()
+      // Another principal holding the id is told what an unknown id is told.
+      if (!session || !admission || session.principal !== admission.principal) return unknownSession()
       // The alarm moves at most once per tenth of idleMs (a storage write per request would cost more than
       // the tool call), and lands a tenth later, so a session ends between 1 and 1.1 × idleMs after its last request.
       const now = Date.now()
@@ -96,7 +115,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
         this.#alarmMovedAt = now
         await storage.setAlarm(now + idleMs + idleMs / 10)
       }
-      return serve(request, this.#env, this.#state, session)
+      return serve(withHeader(request, ADMISSION, undefined), this.#env, this.#state, { auth: admission.auth, session })
     }
 
     /** The session from storage (after the object was evicted), or undefined: never opened, ended or expired. */

@@ -24,9 +24,10 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   const registry = register(modulesAndOptions)
   const core = buildCore(info, registry)
   const transport = new Transport(core)
-  const fetch: TracedServe = (request, env, ctx, session, trace) => transport.fetch(request, env, ctx, session, trace)
+  const fetch: TracedServe = (request, env, ctx, visit, trace) => transport.fetch(request, env, ctx, visit, trace)
   // `instrument` times each request around the transport (instrument/requests.ts) when it has an onRequest.
   const serve = core.observer?.serve?.(fetch) ?? fetch
   // A session host (session/front.ts) fronts the transport; without one every request is stateless.
-  return { fetch: registry.options.sessions?.(serve) ?? serve }
+  // It authorizes a request (transport.admit) before it looks the request's session up.
+  return { fetch: registry.options.sessions?.(serve, (request, env, ctx) => transport.admit(request, env, ctx)) ?? serve }
 }

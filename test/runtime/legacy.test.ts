@@ -49,7 +49,15 @@ describe('legacy era: initialize', () => {
     const big = await send(s, legacyRequest('initialize', { protocolVersion: '2025-11-25', capabilities: huge, clientInfo: { name: 'c', version: '1' } }, null))
     expect(big.headers.get('mcp-session-id')!.length).toBeLessThan(200)
     await send(s, legacyRequest('tools/call', { name: 'look', arguments: {} }, '2025-11-25', { headers: { 'mcp-session-id': big.headers.get('mcp-session-id') } }))
-    expect(seen).toEqual({ experimental: {}, sampling: {} })
+    // Past 400 bytes: the known capabilities two levels deep (what they declare, not the details).
+    expect(seen).toEqual({ experimental: { blob: {} }, sampling: {} })
+    // 40,000 capability keys (a 1 MB initialize): the id stays a few hundred bytes, the known ones by name.
+    const flood = { ...Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, {}])), sampling: { tools: {} }, extensions: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`e${i}`, {}])) }
+    const flooded = await send(s, legacyRequest('initialize', { protocolVersion: '2025-11-25', capabilities: flood, clientInfo: { name: 'c', version: '1' } }, null))
+    const id = flooded.headers.get('mcp-session-id')!
+    expect(id.length).toBeLessThan(600)
+    await send(s, legacyRequest('tools/call', { name: 'look', arguments: {} }, '2025-11-25', { headers: { 'mcp-session-id': id } }))
+    expect(seen).toEqual({ sampling: {}, extensions: {} })
   })
 
   it('answers an unknown revision with its latest, and older ones with their own serverInfo', async () => {

@@ -7,9 +7,8 @@
  * checks. It may import rpc/ and the stages after it, and the shared/ leaves; next, a parsed body goes to
  * rpc/dispatch.ts.
  */
-import type { AuthInfo } from '../shared/api.ts'
+import type { Admitted, Execution, Visit } from '../shared/api.ts'
 import type { Core } from '../shared/table.ts'
-import type { Execution, LiveSession } from '../shared/api.ts'
 import type { RequestTrace } from '../shared/instrument.ts'
 import { authorize, challenge, metadataResponse, NO_RESOURCE_URL, resourceUrlOf, WELL_KNOWN } from './auth.ts'
 import { corsHeaders, originCheck, pathOf, preflight } from './cors.ts'
@@ -17,6 +16,7 @@ import { Dispatcher, JSON_HEADERS } from '../rpc/dispatch.ts'
 import { errorText, keepIdText, RpcError } from '../shared/jsonrpc.ts'
 import { accepts, isJson } from './media-types.ts'
 import { INVALID_REQUEST, PARSE_ERROR } from '../shared/protocol.ts'
+import { secretOf } from '../shared/principal.ts'
 
 const DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -74,10 +74,32 @@ export class Transport {
   }
 
   /**
-   * `session`: the live legacy session a session host serves this request in (session/front.ts); `trace`:
-   * where the dispatcher notes the method, revision and error code for an `onRequest` hook.
+   * For a session host (session/front.ts), before it looks a session up: the caller, authorized, and the
+   * secret that keys its principal. Undefined where `fetch` gives the answer without a session: not the
+   * endpoint, a preflight, a refused origin, a refused caller or a failing hook.
    */
-  async fetch(request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession, trace?: RequestTrace): Promise<Response> {
+  async admit(request: Request, env: unknown, execution: Execution | undefined): Promise<Admitted | undefined> {
+    if (pathOf(request.url) !== this.#path || request.method === 'OPTIONS') return undefined
+    const origin = request.headers.get('origin')
+    if (origin !== null && !this.#allows(origin)) return undefined
+    const { options } = this.#core
+    if (!options.authorize) return { auth: undefined, secret: undefined }
+    const environment = env ?? options.env
+    try {
+      const verdict = await authorize(request, environment, execution, options)
+      return 'refusal' in verdict ? undefined : { auth: verdict.auth, secret: secretOf(options, environment) }
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * `visit`: a session host admitted the request (its caller is authorized already) and serves it in the
+   * live legacy session, if any (session/front.ts); `trace`: where the dispatcher notes the method,
+   * revision and error code for an `onRequest` hook.
+   */
+  async fetch(request: Request, env: unknown, execution: Execution | undefined, visit?: Visit, trace?: RequestTrace): Promise<Response> {
+    const session = visit?.session
     const url = request.url
     const path = pathOf(url)
     if (path !== this.#path) return this.#elsewhere(request, path)
@@ -95,8 +117,8 @@ export class Transport {
     }
     const { options } = this.#core
     const environment = env ?? options.env
-    let auth: AuthInfo | undefined
-    if (options.authorize) {
+    let auth = visit?.auth
+    if (options.authorize && !visit) {
       try {
         const verdict = await authorize(request, environment, execution, options)
         if ('refusal' in verdict) return this.#unauthorized(request, verdict.refusal, cors)

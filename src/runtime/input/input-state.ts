@@ -12,9 +12,9 @@ import type { Core, InputKit } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../shared/protocol.ts'
+import { principalOf, secretOf } from '../shared/principal.ts'
 import { digest, StateSealer, type StatePayload } from './state.ts'
 
-const MIN_SECRET = 16
 const DEFAULT_TTL_MS = 600_000
 
 /** The sentence a function that asks for input fails with when no usable secret is configured. */
@@ -26,19 +26,8 @@ export const SECRET_MESSAGE =
 let sealer: StateSealer | undefined
 const sealerOf = (): StateSealer => (sealer ??= new StateSealer())
 
-export function secretOf(core: Core, exchange: Exchange): string | undefined {
-  const secret = core.options.stateSecret ?? (exchange.env as any)?.MCP_STATE_SECRET
-  return typeof secret === 'string' && secret.length >= MIN_SECRET ? secret : undefined
-}
-
 /** The server a state belongs to (see state.ts): its name and endpoint path. */
 const scopeOf = (core: Core): string => JSON.stringify([core.info.name, core.options.path ?? '/mcp'])
-
-async function principalOf(secret: string, exchange: Exchange): Promise<string | undefined> {
-  const auth = exchange.auth
-  const who = auth?.token ?? auth?.clientId
-  return who === undefined ? undefined : sealerOf().caller(secret, who)
-}
 
 /**
  * The answers the client has given so far (undefined when it sent none), or why they are refused.
@@ -54,7 +43,7 @@ export const readInputs: InputKit['readInputs'] = async (core, exchange, method,
   let signed: Record<string, unknown> | undefined
   if (requestState !== undefined) {
     if (typeof requestState !== 'string') return new RpcError(INVALID_PARAMS, 'requestState must be the string the server sent.')
-    const secret = secretOf(core, exchange)
+    const secret = secretOf(core.options, exchange.env)
     if (!secret) {
       core.report(new Error(SECRET_MESSAGE), method, name)
       return new RpcError(INTERNAL_ERROR, 'The server cannot verify the requestState: it has no state secret configured.')
@@ -64,7 +53,7 @@ export const readInputs: InputKit['readInputs'] = async (core, exchange, method,
     if (state.m !== method || state.n !== name || state.h !== (await digest(args ?? {}))) {
       return new RpcError(INVALID_PARAMS, 'The requestState belongs to a different request; retry with the original request and its arguments.')
     }
-    if (state.p !== (await principalOf(secret, exchange))) return new RpcError(INVALID_PARAMS, 'The requestState was issued to another caller.')
+    if (state.p !== (await principalOf(exchange.auth, secret))) return new RpcError(INVALID_PARAMS, 'The requestState was issued to another caller.')
     if (!(state.x > Date.now())) return new RpcError(INVALID_PARAMS, 'The requestState has expired; send the request again without it.')
     signed = state.a
   }
@@ -81,9 +70,9 @@ export async function inputRequired(
   requests: Record<string, InputRequest>,
   answers: Record<string, unknown>,
 ): Promise<string | undefined> {
-  const secret = secretOf(core, exchange)
+  const secret = secretOf(core.options, exchange.env)
   if (!secret) return undefined
-  const principal = await principalOf(secret, exchange)
+  const principal = await principalOf(exchange.auth, secret)
   const payload: StatePayload = {
     v: 2,
     m: method,

@@ -3,9 +3,9 @@
  * (method, name, a hash of its arguments), the caller's identity and an expiry, sealed with AES-GCM
  * (WebCrypto): the client can neither read nor change it.
  *
- * Format: `base64url(12-byte IV || ciphertext and 16-byte tag)`. The keys are derived with HKDF-SHA-256
- * from the state secret, one for sealing and one for hashing callers (so a caller's token never appears
- * as an unsalted hash); the scope names the server (its name and endpoint path) and is the AES-GCM
+ * Format: `base64url(12-byte IV || ciphertext and 16-byte tag)`. The sealing key is derived with
+ * HKDF-SHA-256 from the state secret (the caller's principal is hashed under another key derived from it,
+ * shared/principal.ts); the scope names the server (its name and endpoint path) and is the AES-GCM
  * additional data, not sent: a state one server issued does not open at another that shares its secret.
  *
  * A state can be replayed until it expires (it is not single-use): code a function runs before it asks
@@ -24,7 +24,7 @@ export interface StatePayload {
   readonly h: string
   /** Expiry, milliseconds since the epoch. */
   readonly x: number
-  /** Keyed hash (HMAC) of the caller's identity (token or client id), when the server authenticates. */
+  /** The caller's principal (shared/principal.ts: a keyed hash of user, token or client), when the server authenticates. */
   readonly p?: string
   /** The answers gathered in earlier rounds, by input key. */
   readonly a: Record<string, unknown>
@@ -57,18 +57,18 @@ const ZERO_SALT = /* @__PURE__ */ new Uint8Array(32)
 
 interface Keys {
   readonly seal: CryptoKey
-  readonly caller: CryptoKey
 }
 
 async function deriveKeys(secret: string): Promise<Keys> {
   const base = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey'])
-  const derive = (info: string, algorithm: AesKeyGenParams | HmacImportParams, usages: KeyUsage[]) =>
-    crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: ZERO_SALT, info: encoder.encode(info) }, base, algorithm, false, usages)
-  const [seal, caller] = await Promise.all([
-    derive('mcp-aot requestState seal v2', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']),
-    derive('mcp-aot requestState caller v2', { name: 'HMAC', hash: 'SHA-256', length: 256 }, ['sign']),
-  ])
-  return { seal, caller }
+  const seal = await crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: ZERO_SALT, info: encoder.encode('mcp-aot requestState seal v2') },
+    base,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  )
+  return { seal }
 }
 
 export class StateSealer {
@@ -78,12 +78,6 @@ export class StateSealer {
     let keys = this.#keys.get(secret)
     if (!keys) this.#keys.set(secret, (keys = deriveKeys(secret)))
     return keys
-  }
-
-  /** The keyed hash of a caller's identity (base64url HMAC-SHA-256 under a key derived from the secret). */
-  async caller(secret: string, who: string): Promise<string> {
-    const mac = await crypto.subtle.sign('HMAC', (await this.#keysOf(secret)).caller, encoder.encode(who))
-    return toBase64Url(new Uint8Array(mac))
   }
 
   /** `scope` names the server (see above). */

@@ -174,6 +174,8 @@ export class Dispatcher {
     const { id, method, params } = message
     if (id === undefined) return this.#accepted(incoming)
     if (method === 'initialize') {
+      // An id it minted inside a session would belong to no session host: a new session starts without the header.
+      if (incoming.session) return this.reply(incoming, id, new RpcError(INVALID_REQUEST, 'This session is already initialized: to start another, send initialize without the Mcp-Session-Id header.', undefined, 400))
       const negotiated = negotiate(params?.protocolVersion)
       if (incoming.trace) incoming.trace.protocolVersion = negotiated
       let result = this.#initialize.get(negotiated)

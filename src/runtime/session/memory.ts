@@ -5,40 +5,91 @@
  * the session (404). Not possible on Workers (workerd, Miniflare included): one request may not write to
  * another's stream, so the tool call would hang; there it refuses to start. On Workers use
  * `durableSessions()` from `mcp-aot/cloudflare`.
+ *
+ * Bounded and cheap: at most `maxSessions` sessions, and `maxSessionsPerPrincipal` for one caller (an
+ * initialize over either is refused, 503 or 429); the sessions are kept in the order they were last used,
+ * so a request ends the expired ones from the oldest end and stops at the first live one, instead of
+ * looking at every session.
  */
 import type { SessionHost } from '../shared/api.ts'
-import { DEFAULT_IDLE_MS, sessionFront, unknownSession } from './front.ts'
+import { DEFAULT_IDLE_MS, sessionFront, sessionRefusal, unknownSession } from './front.ts'
 import { Session } from './session.ts'
+import { INTERNAL_ERROR } from '../shared/protocol.ts'
 
 export interface MemorySessionsOptions {
   /** How long a session may sit idle (no request, nothing pending) before it ends; default 30 minutes. */
   idleMs?: number
+  /** The most sessions this process keeps; an initialize beyond it is refused (503). Default 10,000. */
+  maxSessions?: number
+  /** The most sessions one principal (an authorized caller) keeps; beyond it, 429. Default 100. */
+  maxSessionsPerPrincipal?: number
+}
+
+export const DEFAULT_MAX_SESSIONS = 10_000
+export const DEFAULT_MAX_SESSIONS_PER_PRINCIPAL = 100
+
+interface Entry {
+  readonly session: Session
+  seen: number
 }
 
 export function memorySessions(options: MemorySessionsOptions = {}): SessionHost {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
-  return (serve) => {
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS
+  const perPrincipal = options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL
+  return (serve, admit) => {
     if ((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers') {
       throw new Error("mcp-aot: memorySessions() cannot work on Workers (one request may not write to another's stream); use durableSessions() from 'mcp-aot/cloudflare'.")
     }
-    const sessions = new Map<string, { session: Session; seen: number }>()
-    /** Ends idle sessions; run on every request instead of a timer, which would keep a process alive. */
-    const sweep = (now: number) => {
-      for (const [, entry] of sessions) if (now - entry.seen > idleMs && !entry.session.busy) entry.session.end()
+    /** By last use, oldest first (an entry used again moves to the end). */
+    const sessions = new Map<string, Entry>()
+    const held = new Map<string, number>()
+    const touch = (id: string, entry: Entry, now: number) => {
+      entry.seen = now
+      sessions.delete(id)
+      sessions.set(id, entry)
     }
-    return sessionFront(serve, {
-      open(id) {
+    /**
+     * Ends idle sessions, oldest first, up to the first that is not; run on every request instead of a
+     * timer, which would keep a process alive. A busy one (a question out, a GET stream open) counts as used.
+     */
+    const sweep = (now: number) => {
+      for (const [id, entry] of sessions) {
+        if (now - entry.seen <= idleMs) return
+        if (entry.session.busy) touch(id, entry, now)
+        else entry.session.end()
+      }
+    }
+    return sessionFront(serve, admit, {
+      open(id, principal) {
         const now = Date.now()
         sweep(now)
-        if (!sessions.has(id)) sessions.set(id, { session: new Session(id, undefined, () => {}, () => sessions.delete(id)), seen: now })
+        if (sessions.has(id)) return undefined
+        if (sessions.size >= maxSessions) {
+          return sessionRefusal(503, INTERNAL_ERROR, `The server holds as many sessions as it may (${maxSessions}); retry later.`)
+        }
+        const count = principal === undefined ? 0 : (held.get(principal) ?? 0)
+        if (count >= perPrincipal) {
+          return sessionRefusal(429, INTERNAL_ERROR, `You hold as many sessions as this server allows one caller (${perPrincipal}): end one with DELETE, or let one expire.`)
+        }
+        if (principal !== undefined) held.set(principal, count + 1)
+        const forget = () => {
+          sessions.delete(id)
+          if (principal === undefined) return
+          const left = (held.get(principal) ?? 1) - 1
+          if (left > 0) held.set(principal, left)
+          else held.delete(principal)
+        }
+        sessions.set(id, { session: new Session(id, { logLevel: undefined, principal }, () => {}, forget), seen: now })
+        return undefined
       },
-      async route(id, request, env, execution) {
+      async route(id, admission, request, env, execution) {
         const now = Date.now()
         sweep(now)
         const entry = sessions.get(id)
-        if (!entry) return unknownSession()
-        entry.seen = now
-        return serve(request, env, execution, entry.session)
+        if (!entry || entry.session.principal !== admission.principal) return unknownSession()
+        touch(id, entry, now)
+        return serve(request, env, execution, { auth: admission.auth, session: entry.session })
       },
     })
   }

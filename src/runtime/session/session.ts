@@ -18,7 +18,9 @@ import { sessionCapabilities } from '../shared/session-id.ts'
 
 /** What a host keeps of a session between requests (a Durable Object in its storage). */
 export interface SessionRecord {
-  readonly logLevel: number
+  readonly logLevel: number | undefined
+  /** Who opened it (shared/principal.ts); undefined when the server does not authorize. */
+  readonly principal: string | undefined
 }
 
 /** A client's error answer to a server→client request. */
@@ -33,6 +35,8 @@ export class ClientError extends Error {
 
 interface Pending {
   readonly method: string
+  /** The tool call's stream the request went out on: once it is closed, nobody waits for the answer. */
+  readonly channel: Channel
   readonly resolve: (value: any) => void
   readonly reject: (error: unknown) => void
 }
@@ -41,18 +45,20 @@ const encoder = /* @__PURE__ */ new TextEncoder()
 
 export class Session implements LiveSession {
   readonly id: string
+  /** Who opened the session (shared/principal.ts). */
+  readonly principal: string | undefined
   #logLevel: number
   readonly #save: (record: SessionRecord) => void
   readonly #onEnd: () => void
   readonly #pending = new Map<string, Pending>()
   readonly #streams = new Set<ReadableStreamDefaultController<Uint8Array>>()
-  #next = 0
   #ended = false
 
   /** `save`: keeps the record (called on every change); `onEnd`: the host forgets the session. */
-  constructor(id: string, record: SessionRecord | undefined, save: (record: SessionRecord) => void, onEnd: () => void) {
+  constructor(id: string, record: SessionRecord, save: (record: SessionRecord) => void, onEnd: () => void) {
     this.id = id
-    this.#logLevel = record?.logLevel ?? LEGACY_LOG_LEVEL
+    this.principal = record.principal
+    this.#logLevel = record.logLevel ?? LEGACY_LOG_LEVEL
     this.#save = save
     this.#onEnd = onEnd
   }
@@ -70,14 +76,23 @@ export class Session implements LiveSession {
     return this.#ended
   }
 
-  /** Requests sent and not answered yet, plus open GET streams: a host keeps such a session alive. */
+  /**
+   * Requests sent and not answered yet on a tool call's stream still open, plus open GET streams: a host
+   * keeps such a session alive. A question whose tool call ended (its stream closed) is dropped here, so
+   * an unanswered question does not keep a session alive for ever.
+   */
   get busy(): boolean {
+    for (const [id, pending] of this.#pending) {
+      if (!pending.channel.closed) continue
+      this.#pending.delete(id)
+      pending.reject(new Error('The tool call ended before the client answered.'))
+    }
     return this.#pending.size > 0 || this.#streams.size > 0
   }
 
   setLevel(severity: number): void {
     this.#logLevel = severity
-    this.#save({ logLevel: severity })
+    this.#save({ logLevel: severity, principal: this.principal })
   }
 
   ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>> {
@@ -89,9 +104,10 @@ export class Session implements LiveSession {
 
   #request(channel: Channel, request: InputRequest): Promise<any> {
     if (this.#ended) return Promise.reject(new Error('The session ended.'))
-    const id = `s-${++this.#next}`
+    // Unguessable, so only the client it was sent to can answer it.
+    const id = `s-${crypto.randomUUID()}`
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { method: request.method, resolve, reject })
+      this.#pending.set(id, { method: request.method, channel, resolve, reject })
       channel.send(JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params ?? {} }))
     })
   }

@@ -217,14 +217,35 @@ export interface LiveSession {
   other(method: string, cors: Record<string, string> | undefined): Response
 }
 
-/** The server's transport: serves one request, inside `session` when one is given. */
-export type SessionServe = (request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession) => Promise<Response>
+/** A request a session host has admitted (authorized already): who the caller is, and the live session it is served in. */
+export interface Visit {
+  /** What the `authorize` hook returned (undefined without the option). */
+  readonly auth: AuthInfo | undefined
+  readonly session?: LiveSession
+}
+
+/** The server's transport: serves one request; `visit` when a session host admitted it (then it is not authorized again). */
+export type SessionServe = (request: Request, env: unknown, execution: Execution | undefined, visit?: Visit) => Promise<Response>
+
+/** What a session host learns of a request before it looks its session up: the caller, authorized. */
+export interface Admitted {
+  /** What the `authorize` hook returned; undefined without the option. */
+  readonly auth: AuthInfo | undefined
+  /** The state secret, which keys the caller's principal (shared/principal.ts). */
+  readonly secret: string | undefined
+}
+
+/**
+ * Authorizes a request for a session host, before any store lookup. Undefined: serve it without a session
+ * (not the endpoint, a preflight, a refused origin or caller: the transport gives the answer).
+ */
+export type Admit = (request: Request, env: unknown, execution: Execution | undefined) => Promise<Admitted | undefined>
 
 /** The server's fetch once a session host fronts it. */
 export type SessionFetch = (request: Request, env: unknown, execution: Execution | undefined) => Promise<Response>
 
 /** The `sessions` option of createServer: `memorySessions()` (mcp-aot) or `durableSessions()` (mcp-aot/cloudflare). */
-export type SessionHost = (serve: SessionServe) => SessionFetch
+export type SessionHost = (serve: SessionServe, admit: Admit) => SessionFetch
 
 /**
  * The `tasks` option of createServer: `memoryTasks()` (mcp-aot) or `durableTasks()` (mcp-aot/cloudflare).

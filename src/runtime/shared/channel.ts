@@ -27,6 +27,11 @@ export class Channel {
     this.response = new Promise((resolve) => (this.#resolve = resolve))
   }
 
+  /** True once the response is sent or the client closed the stream: nothing more reaches the client. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
   /** Sends a notification; opens the SSE stream on the first one. Dropped once the response is sent. */
   notify(method: string, params: unknown): void {
     this.send(notificationText(method, params))

@@ -3,7 +3,7 @@
  * where its notifications go. Built once per request; the SSE channel is set only when the request may
  * stream, by the context runner's input kit (no function without a ToolContext can notify).
  */
-import type { AuthInfo, Execution, LiveSession } from './api.ts'
+import type { AuthInfo, Execution, LiveSession, Visit } from './api.ts'
 import type { Channel } from './channel.ts'
 import type { Flavour } from './compat.ts'
 import type { CallNote, RequestTrace } from './instrument.ts'
@@ -31,7 +31,7 @@ export interface Incoming extends Arrival {
 }
 
 /** The transport's fetch (http/serve.ts): a SessionServe that notes in `trace` what an `onRequest` hook is told. */
-export type TracedServe = (request: Request, env: unknown, execution: Execution | undefined, session?: LiveSession, trace?: RequestTrace) => Promise<Response>
+export type TracedServe = (request: Request, env: unknown, execution: Execution | undefined, visit?: Visit, trace?: RequestTrace) => Promise<Response>
 
 export class Exchange {
   declare readonly request: Request

@@ -9,15 +9,30 @@ import { isObject } from './jsonrpc.ts'
 
 const encoder = /* @__PURE__ */ new TextEncoder()
 const decoder = /* @__PURE__ */ new TextDecoder()
-/** Above this the capabilities are kept by name only, so the header stays small. */
-const MAX_JSON = 1024
+/** The most bytes of JSON an id carries (so an id stays under 600 bytes, whatever the client declared). */
+const MAX_JSON = 400
+/** The capabilities a server may act on; past MAX_JSON only these are kept. */
+const KNOWN = ['roots', 'sampling', 'elicitation', 'tasks', 'extensions', 'experimental']
+
+/** `value`'s own keys, each with `{}`: what it declares, without the details. */
+const namesOf = (value: unknown) => (isObject(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, {}])) : {})
+
+/**
+ * The capabilities as the id carries them: all of them when they fit; else the known ones, two levels
+ * deep (`elicitation.url`, `sampling.tools`, an extension's name); else the known ones by name.
+ */
+function carried(capabilities: Record<string, unknown>): Uint8Array {
+  const full = encoder.encode(JSON.stringify(capabilities))
+  if (full.length <= MAX_JSON) return full
+  const known = KNOWN.filter((key) => key in capabilities)
+  const deep = encoder.encode(JSON.stringify(Object.fromEntries(known.map((key) => [key, namesOf(capabilities[key])]))))
+  return deep.length <= MAX_JSON ? deep : encoder.encode(JSON.stringify(Object.fromEntries(known.map((key) => [key, {}]))))
+}
 
 export function sessionId(capabilities: unknown): string {
   const random = crypto.randomUUID().replace(/-/g, '')
   if (!isObject(capabilities)) return random
-  let json = JSON.stringify(capabilities)
-  if (json.length > MAX_JSON) json = JSON.stringify(Object.fromEntries(Object.keys(capabilities).map((key) => [key, {}])))
-  return `${random}.${toBase64Url(encoder.encode(json))}`
+  return `${random}.${toBase64Url(carried(capabilities))}`
 }
 
 /** The capabilities a session id carries; `{}` for any other id. */

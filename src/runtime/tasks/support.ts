@@ -23,8 +23,9 @@ import type { Exchange } from '../shared/exchange.ts'
 import type { Core, Handler, TaskSupport } from '../shared/table.ts'
 import type { TaskCall, TaskOperation, TaskOptions, TaskReply, TaskStore } from './store.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
-import { INVALID_PARAMS, METHOD_NOT_FOUND, MISSING_CAPABILITY, MODERN } from '../shared/protocol.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, MISSING_CAPABILITY, MODERN } from '../shared/protocol.ts'
 import { clientCapabilitiesOf } from '../shared/session-id.ts'
+import { principalOf, secretOf } from '../shared/principal.ts'
 import { withTail } from '../call/outcomes.ts'
 import { DEFAULT_TASK_TTL_MS } from './store.ts'
 import { detailedTask, legacyTask, responsesOf } from './task.ts'
@@ -39,8 +40,15 @@ const missingExtension = (what: string) =>
 
 const declaresTasks = (exchange: Exchange): boolean => isObject(exchange.capabilities?.extensions?.[TASKS_EXTENSION])
 
-/** Who a task belongs to: the authorized client, when the server authorizes. */
-const ownerOf = (exchange: Exchange): string | undefined => (exchange.auth ? `client:${exchange.auth.clientId ?? ''}` : undefined)
+/** Who a task belongs to: the caller's principal (shared/principal.ts), when the server authorizes. */
+const ownerOf = (core: Core, exchange: Exchange): Promise<string | undefined> => principalOf(exchange.auth, secretOf(core.options, exchange.env))
+
+/** Request headers a task never keeps (its record outlives the request): the caller's credentials. */
+const CREDENTIALS: ReadonlySet<string> = /* @__PURE__ */ new Set(['authorization', 'cookie', 'proxy-authorization'])
+
+/** Told to onError when a task cannot be bound to its caller. */
+const UNBOUND_MESSAGE =
+  "mcp-aot: a @task call was refused: the authorize hook's answer names nobody (no token, clientId or extra.userId), so the task could not belong to its caller."
 
 const toError = (error: { code: number; message: string; data?: unknown }) => new RpcError(error.code, error.message, error.data)
 
@@ -54,7 +62,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
     if (typeof taskId !== 'string') return new RpcError(INVALID_PARAMS, `tasks/${name} needs params.taskId, the id of the task.`)
     const responses = name === 'update' ? responsesOf(params) : undefined
     if (name === 'update' && !responses) return new RpcError(INVALID_PARAMS, 'tasks/update needs params.inputResponses, an object of responses by request key.')
-    return store.operate(name, taskId, ownerOf(exchange), responses, exchange.env)
+    return ownerOf(core, exchange).then((owner) => store.operate(name, taskId, owner, responses, exchange.env))
   }
 
   /** A 2026-07-28 tasks method: refused unless the request declares the extension. */
@@ -98,6 +106,10 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
       let ttlMs = maxTtlMs
       if (exchange.modern) {
         if (!declaresTasks(exchange)) return tool.task === 'required' ? missingExtension(`The tool '${tool.name}'`) : undefined
+      } else if (exchange.version < '2025-11-25') {
+        // Tasks came with 2025-11-25: an older client (a 2025-03-26 batch among them) makes none.
+        if (tool.task !== 'required') return undefined
+        return new RpcError(METHOD_NOT_FOUND, `The tool '${tool.name}' runs only as a task, which needs MCP 2025-11-25 or later; this client speaks ${exchange.version}.`)
       } else {
         const asked = params.task
         if (!isObject(asked)) {
@@ -107,19 +119,27 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
         if (typeof asked.ttl === 'number' && asked.ttl > 0) ttlMs = Math.min(Math.floor(asked.ttl), maxTtlMs)
       }
       const request = exchange.request
-      const call: TaskCall = {
-        name: tool.name,
-        arguments: params.arguments ?? {},
-        version: exchange.version,
-        capabilities: clientCapabilitiesOf(exchange),
-        progressToken: exchange.progressToken,
-        auth: exchange.auth,
-        owner: ownerOf(exchange),
-        url: request.url,
-        headers: [...request.headers],
-        ttlMs,
-      }
-      return store.create(call, exchange.env, exchange.execution).then((reply) => {
+      return ownerOf(core, exchange).then(async (owner) => {
+        // Under authorize a task belongs to someone: a hook that names nobody gets no task nobody could own.
+        if (core.options.authorize && owner === undefined) {
+          core.report(new Error(UNBOUND_MESSAGE), 'tool', tool.name)
+          return new RpcError(INTERNAL_ERROR, 'This server cannot tell who you are, so it cannot keep a task for you.')
+        }
+        const call: TaskCall = {
+          name: tool.name,
+          arguments: params.arguments ?? {},
+          version: exchange.version,
+          capabilities: clientCapabilitiesOf(exchange),
+          progressToken: exchange.progressToken,
+          auth: exchange.auth,
+          owner,
+          url: request.url,
+          headers: [...request.headers].filter(([name]) => !CREDENTIALS.has(name)),
+          ttlMs,
+        }
+        return store.create(call, exchange.env, exchange.execution)
+      }).then((reply) => {
+        if (reply instanceof RpcError) return reply
         if ('error' in reply) return toError(reply.error)
         if (exchange.version !== MODERN) return JSON.stringify({ task: legacyTask(reply.task) })
         const json = JSON.stringify({ ...detailedTask(reply.task), resultType: 'task' })

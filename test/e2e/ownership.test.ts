@@ -1,0 +1,53 @@
+/**
+ * A session or a task belongs to the principal that made it, on the Durable Object hosts in workerd
+ * (`durableSessions()`, `durableTasks()`): the fixture test/fixtures/shared-server built with the plugin,
+ * behind its authorize hook, passes the same scenarios as the in-memory hosts (test/helpers/ownership.ts,
+ * test/runtime/ownership.test.ts). The front authorizes before it reaches a session's object, and hands
+ * the object the caller in a header of its own, which a client cannot forge.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { buildExample, type BuiltWorker } from '../helpers/build.ts'
+import { startWorkerd } from '../helpers/miniflare.ts'
+import type { Served } from '../helpers/served.ts'
+import * as scenarios from '../helpers/ownership.ts'
+import { initialize, legacyPost } from '../helpers/ownership.ts'
+
+const FIXTURE = resolve(import.meta.dirname, '../fixtures/shared-server')
+
+let worker: BuiltWorker
+let server: Served
+let target: scenarios.Target
+
+beforeAll(async () => {
+  worker = await buildExample(FIXTURE)
+  server = await startWorkerd(worker.file, { durableObjects: { MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask' } })
+  target = { url: server.url, fetch: (request) => fetch(request) }
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await worker?.remove()
+})
+
+describe('durableSessions() and durableTasks() in workerd: owned by the principal that made them', () => {
+  it("Bob holds Alice's session id: call, GET, DELETE and an answer to her question are refused as unknown", () => scenarios.sessionsAcrossUsers(target))
+  it('callers known by token only are told apart; a hook that names nobody gets no session', () => scenarios.sessionsByToken(target))
+  it('initialize inside a live session is refused, and the session goes on', () => scenarios.initializeInsideSession(target))
+  it("Bob holds Alice's task id: tasks/get, update and cancel say it does not exist", () => scenarios.tasksAcrossUsers(target))
+  it('callers known by token only; a task keeps no credentials; a hook that names nobody gets no task', () => scenarios.tasksByToken(target))
+  it('2025-11-25 tasks/get, tasks/result and tasks/cancel of another user are refused', () => scenarios.legacyTasksAcrossUsers(target))
+  it('tasks only on 2025-11-25 and 2026-07-28: not on 2025-06-18, not in a 2025-03-26 batch', () => scenarios.tasksOnlyWhereTheRevisionHasThem(target))
+
+  it("a client's own admission header is overwritten by the front: Bob cannot claim Alice's principal", async () => {
+    const alice = await initialize(target, 'alice-1')
+    const forged = JSON.stringify({ auth: { token: 'alice-1', clientId: 'app', extra: { userId: 'alice' } }, principal: 'anything' })
+    const reply = await legacyPost(target, 'bob', { id: 1, method: 'ping' }, alice, { 'x-mcp-aot-admission': forged })
+    expect(reply.status).toBe(404)
+    // And the tool never sees the header (the object removes it before serving).
+    const call = await legacyPost(target, 'alice-1', { id: 2, method: 'tools/call', params: { name: 'request_headers', arguments: {} } }, alice)
+    const text = JSON.parse(await call.text()).result.content[0].text as string
+    expect(text.split(',')).toContain('mcp-session-id')
+    expect(text).not.toContain('x-mcp-aot-admission')
+  })
+})

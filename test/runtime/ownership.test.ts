@@ -1,0 +1,137 @@
+/**
+ * A session or a task belongs to the principal that made it, on the in-memory hosts (`memorySessions()`,
+ * `memoryTasks()`): the scenarios of test/helpers/ownership.ts, which the Durable Object hosts pass in
+ * workerd (test/e2e/ownership.test.ts), against hand-made tables of the shared-server fixture's tools
+ * behind its authorize hook. Then what only a host in one process has: its bounds (in total and per
+ * principal), expiry by age without a look at every entry, and questions that end with their tool call.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ToolContext } from '../../src/runtime/shared/api.ts'
+import type { ToolEntry } from '../../src/runtime/shared/table.ts'
+import { createServer } from '../../src/runtime/server.ts'
+import { memorySessions, type MemorySessionsOptions } from '../../src/runtime/session/memory.ts'
+import { memoryTasks, type MemoryTasksOptions } from '../../src/runtime/tasks/memory.ts'
+import { authorize } from '../fixtures/shared-server/src/auth.ts'
+import * as scenarios from '../helpers/ownership.ts'
+import { initialize, legacyPost, modern, sessionRequest } from '../helpers/ownership.ts'
+import { sseReader } from '../helpers/sse-reader.ts'
+import { MCP, module, tool } from './helpers.ts'
+
+const confirm = tool('confirm', {
+  invoke: async (args: any, ctx: ToolContext) => {
+    const answer = await ctx.elicit(`Delete ${args.project}? Who confirms?`, { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] })
+    return `${answer.action} ${args.project} by ${String(answer.content?.name)}`
+  },
+})
+const deleteProject: ToolEntry = {
+  ...tool('delete_project', {
+    invoke: async (args: any, ctx: ToolContext) => {
+      const answer = await ctx.elicit(`Delete ${args.project}?`, { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] })
+      return answer.action === 'accept' && answer.content?.confirm === true ? `deleted ${args.project}` : `kept ${args.project}`
+    },
+  }),
+  task: 'optional',
+}
+const requestHeaders: ToolEntry = { ...tool('request_headers', { invoke: (_args, ctx: ToolContext) => [...ctx.request.headers.keys()].sort().join(',') }), task: 'optional' }
+const tools = module('src/tools.ts', [confirm, deleteProject, requestHeaders])
+
+const serverWith = (sessions: MemorySessionsOptions = {}, tasks: MemoryTasksOptions = {}) =>
+  createServer({ name: 'shared-server', version: '1.0.0' }, tools, { sessions: memorySessions(sessions), tasks: memoryTasks({ pollIntervalMs: 5, ...tasks }), authorize })
+const targetOf = (server: ReturnType<typeof serverWith>): scenarios.Target => ({ url: MCP, fetch: (request) => server.fetch(request) })
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('memorySessions() and memoryTasks(): owned by the principal that made them', () => {
+  const target = targetOf(serverWith())
+  it("Bob holds Alice's session id: call, GET, DELETE and an answer to her question are refused as unknown", () => scenarios.sessionsAcrossUsers(target))
+  it('callers known by token only are told apart; a hook that names nobody gets no session', () => scenarios.sessionsByToken(target))
+  it('initialize inside a live session is refused, and the session goes on', () => scenarios.initializeInsideSession(target))
+  it("Bob holds Alice's task id: tasks/get, update and cancel say it does not exist", () => scenarios.tasksAcrossUsers(target))
+  it("callers known by token only; a task keeps no credentials; a hook that names nobody gets no task", () => scenarios.tasksByToken(target))
+  it('2025-11-25 tasks/get, tasks/result and tasks/cancel of another user are refused', () => scenarios.legacyTasksAcrossUsers(target))
+  it('tasks only on 2025-11-25 and 2026-07-28: not on 2025-06-18, not in a 2025-03-26 batch', () => scenarios.tasksOnlyWhereTheRevisionHasThem(target))
+})
+
+describe('memorySessions(): bounded, and swept by age', () => {
+  it('refuses an initialize past maxSessionsPerPrincipal (429) and past maxSessions (503); an ended session frees its place', async () => {
+    const target = targetOf(serverWith({ maxSessions: 3, maxSessionsPerPrincipal: 2 }))
+    const first = await initialize(target, 'alice-1')
+    await initialize(target, 'alice-2')
+    const init = (token: string) => legacyPost(target, token, { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })
+    const third = await init('alice-1')
+    expect(third.status).toBe(429)
+    expect(third.headers.get('mcp-session-id')).toBeNull()
+    expect(JSON.parse(await third.text()).error.message).toBe('You hold as many sessions as this server allows one caller (2): end one with DELETE, or let one expire.')
+    await initialize(target, 'bob')
+    const full = await init('carol')
+    expect(full.status).toBe(503)
+    expect(full.headers.get('retry-after')).toBe('60')
+    expect(JSON.parse(await full.text()).error.message).toBe('The server holds as many sessions as it may (3); retry later.')
+    expect((await sessionRequest(target, 'alice-1', 'DELETE', first)).status).toBe(204)
+    await initialize(target, 'alice-1')
+  })
+
+  it('expires idle sessions oldest first; one used since, or waiting for an answer, lives on', async () => {
+    let now = 1_000_000
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const target = targetOf(serverWith({ idleMs: 60_000 }))
+    const old = await initialize(target, 'carol')
+    const used = await initialize(target, 'carol')
+    const waiting = await initialize(target, 'carol')
+    const call = await legacyPost(target, 'carol', { id: 3, method: 'tools/call', params: { name: 'confirm', arguments: { project: 'p' } } }, waiting)
+    const next = sseReader(call)
+    const question = await next()
+    now += 40_000
+    expect((await legacyPost(target, 'carol', { id: 1, method: 'ping' }, used)).status).toBe(200)
+    now += 20_001
+    const ping = (session: string) => legacyPost(target, 'carol', { id: 2, method: 'ping' }, session)
+    expect((await ping(old)).status).toBe(404)
+    expect((await ping(used)).status).toBe(200)
+    expect((await legacyPost(target, 'carol', { id: question.id, result: { action: 'accept', content: { name: 'C' } } }, waiting)).status).toBe(202)
+    expect((await next()).result.content[0].text).toBe('accept p by C')
+  })
+
+  it("a question whose tool call ended (the client closed its stream) no longer keeps the session alive", async () => {
+    let now = 1_000_000
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const target = targetOf(serverWith({ idleMs: 60_000 }))
+    const session = await initialize(target, 'dave')
+    const call = await legacyPost(target, 'dave', { id: 3, method: 'tools/call', params: { name: 'confirm', arguments: { project: 'p' } } }, session)
+    const reader = call.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('elicitation/create')
+    // The client goes away without answering: its stream is cancelled, so the question has nobody to answer it.
+    await reader.cancel()
+    now += 60_001
+    const other = await initialize(target, 'dave')
+    expect((await legacyPost(target, 'dave', { id: 2, method: 'ping' }, other)).status).toBe(200)
+    expect((await legacyPost(target, 'dave', { id: 2, method: 'ping' }, session)).status).toBe(404)
+  })
+})
+
+describe('memoryTasks(): bounded, and swept by expiry', () => {
+  it('refuses a task past maxTasksPerPrincipal and past maxTasks, saying which', async () => {
+    const target = targetOf(serverWith({}, { maxTasks: 3, maxTasksPerPrincipal: 2 }))
+    const create = (token: string) => modern(target, token, 'tools/call', { name: 'request_headers', arguments: {} })
+    for (const token of ['alice-1', 'alice-2']) expect((await create(token)).result.resultType).toBe('task')
+    expect((await create('alice-1')).error).toEqual({ code: -32603, message: "You have as many tasks as this server keeps for one caller (2); retry once one's time to live has ended." })
+    expect((await create('bob')).result.resultType).toBe('task')
+    expect((await create('carol')).error).toEqual({ code: -32603, message: 'The server keeps as many tasks as it may (3); retry later.' })
+  })
+
+  it('an expired task is forgotten and its place freed; one created later is kept', async () => {
+    let now = 5_000_000
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const target = targetOf(serverWith({}, { maxTasks: 2, ttlMs: 60_000 }))
+    const create = () => modern(target, 'carol', 'tools/call', { name: 'delete_project', arguments: { project: 'p' } })
+    const first = (await create()).result.taskId
+    now += 30_000
+    const second = (await create()).result.taskId
+    expect((await create()).error.message).toMatch(/as many tasks as it may/)
+    now += 30_001
+    expect((await modern(target, 'carol', 'tasks/get', { taskId: first })).error.message).toMatch(/^Failed to retrieve task: Task has expired/)
+    expect((await modern(target, 'carol', 'tasks/get', { taskId: second })).result.status).toBe('input_required')
+    expect((await create()).result.resultType).toBe('task')
+  })
+})
