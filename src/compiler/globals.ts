@@ -36,7 +36,10 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
       const inner = r.resolve(arg(0), env)
       if (name === 'Readonly') return inner
       const obj = r.objectOf(inner, name, env, node)
-      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest)
+      if (name === 'Required' && obj.absent) {
+        return r.refuse('MCP013', `Required<…> makes '${obj.absent[0]}', declared never, a required key, so no value has this type. Leave the key optional (Partial, or the type as it is), or Omit it first.`, env, node)
+      }
+      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest, obj.absent)
     }
     case 'NonNullable': {
       // T & {}: null and undefined removed; unknown becomes {}.
@@ -54,8 +57,8 @@ export function resolveGlobal(r: Resolver, name: string, args: any[], env: Env, 
       if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string')) {
         return r.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
       }
-      const props = obj.props.filter((p) => keys.values.includes(p.name) === (name === 'Pick'))
-      return objectOrEmpty(props, obj.rest)
+      const kept = (key: string) => keys.values.includes(key) === (name === 'Pick')
+      return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept))
     }
     case 'Function': return r.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
     case 'Symbol': return r.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)

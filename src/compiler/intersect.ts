@@ -6,7 +6,7 @@
  * (`string & { __brand: 'Id' }` is a string). Where no value is left, it throws `NoValue`.
  */
 import type { Literal, Prop, TypeIR } from './ir.ts'
-import { objectType, type ObjectIR } from './objects.ts'
+import { ABSENT_WITH_REST, objectType, type ObjectIR } from './objects.ts'
 import { fitsDefault } from './defaults.ts'
 import type { Code } from './diagnostics.ts'
 
@@ -242,7 +242,12 @@ function anyOf(branches: (() => TypeIR)[]): TypeIR {
  * the other side's index signature; the result is open when either side is.
  */
 function mergeObjects(a: ObjectIR, b: ObjectIR): ObjectIR {
-  const names = [...a.props, ...b.props].map((p) => p.name).filter((n, i, all) => all.indexOf(n) === i)
+  // A key one side declares never (`k?: never`) carries no value in the intersection: optional on the other side, it is absent too.
+  const absent = [...(a.absent ?? []), ...(b.absent ?? [])]
+  for (const p of [...a.props, ...b.props]) {
+    if (absent.includes(p.name) && !p.optional) none(`property '${p.name}' is required on one side and declared never on the other`)
+  }
+  const names = [...a.props, ...b.props].map((p) => p.name).filter((n, i, all) => all.indexOf(n) === i && !absent.includes(n))
   const props = names.map((name): Prop => {
     const pa = a.props.find((p) => p.name === name)
     const pb = b.props.find((p) => p.name === name)
@@ -257,6 +262,7 @@ function mergeObjects(a: ObjectIR, b: ObjectIR): ObjectIR {
     return prop
   })
   const rest = a.rest && b.rest ? within('other keys', () => intersect(a.rest!, b.rest!)) : a.rest ?? b.rest
-  const out = objectType(props, rest)
+  if (rest && absent.length > 0) none(ABSENT_WITH_REST(absent[0]!), 'MCP020')
+  const out = objectType(props, rest, absent)
   return a.map || b.map ? { ...out, map: true } : out
 }

@@ -32,8 +32,12 @@ export type TypeIR =
   | { kind: 'enum'; values: Literal[] }
   | { kind: 'array'; items: TypeIR; minItems?: number; maxItems?: number; set?: boolean }
   | { kind: 'tuple'; elements: TypeIR[] }
-  /** Named properties, closed unless `rest` types the other keys; `props: []` without `rest` is the closed empty object. */
-  | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean }
+  /**
+   * Named properties, closed unless `rest` types the other keys; `props: []` without `rest` is the closed
+   * empty object. `absent`: keys declared `k?: never` or `k?: undefined`, which no JSON value may carry (a
+   * closed object already refuses them; what they add is that a union member never lends them, see open-unions.ts).
+   */
+  | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean; absent?: string[] }
   | { kind: 'union'; members: TypeIR[] }
   | { kind: 'nullable'; inner: TypeIR }
   /**

@@ -13,8 +13,11 @@ export function mergeProps(a: Prop[], b: Prop[]): Prop[] {
   return out
 }
 
-export function objectType(props: Prop[], rest: TypeIR | undefined): ObjectIR {
-  return rest ? { kind: 'object', props, rest } : { kind: 'object', props }
+export function objectType(props: Prop[], rest: TypeIR | undefined, absent: readonly string[] = []): ObjectIR {
+  const out: ObjectIR = rest ? { kind: 'object', props, rest } : { kind: 'object', props }
+  const keys = absent.filter((k, i) => absent.indexOf(k) === i && !props.some((p) => p.name === k))
+  if (keys.length > 0) out.absent = keys
+  return out
 }
 
 /**
@@ -28,6 +31,16 @@ export const PROTO_MESSAGE = (what: string) =>
  * An object type as TypeScript reads it: one with no property and no index signature (`{}`, an empty
  * interface, `Omit` of every key) accepts any value but null and undefined, so it is `nonnull`.
  */
-export function objectOrEmpty(props: Prop[], rest: TypeIR | undefined): TypeIR {
-  return props.length === 0 && !rest ? { kind: 'nonnull' } : objectType(props, rest)
+export function objectOrEmpty(props: Prop[], rest: TypeIR | undefined, absent: readonly string[] = []): TypeIR {
+  return props.length === 0 && !rest && absent.length === 0 ? { kind: 'nonnull' } : objectType(props, rest, absent)
 }
+
+/**
+ * Why a key declared never cannot stand beside an index signature (a sentence part): JSON Schema, as
+ * mcp-aot writes it, cannot refuse one key that `additionalProperties` allows.
+ */
+export const ABSENT_WITH_REST = (key: string) =>
+  `'${key}' is declared never (or undefined) beside an index signature, and the schema cannot refuse one key the index signature allows`
+
+/** What to write instead of a key declared never beside an index signature. */
+export const ABSENT_WITH_REST_FIX = 'Name the other keys instead of using an index signature, or let the index signature\'s type take the key.'

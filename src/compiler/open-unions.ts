@@ -87,14 +87,15 @@ function withForeignKeys(members: TypeIR[]): TypeIR[] {
   const rests = objects.flatMap((o) => (o.rest ? [o.rest] : []))
   return members.map((m) => {
     if (m.kind !== 'object' || m.rest) return m
-    const foreign: Prop[] = names.filter((n) => !m.props.some((p) => p.name === n)).map((n) => ({
+    // A key the member declares never is not lent to it; nor are other keys through an index signature (stricter than TypeScript).
+    const foreign: Prop[] = names.filter((n) => !m.props.some((p) => p.name === n) && !m.absent?.includes(n)).map((n) => ({
       name: n,
       optional: true,
       type: unionOf([...objects.flatMap((o) => o.props.filter((p) => p.name === n).map((p) => p.type)), ...rests]),
     }))
     if (foreign.length === 0 && rests.length === 0) return m
     const out: ObjectIR = { ...m, props: [...m.props, ...foreign] }
-    if (rests.length > 0) out.rest = unionOf(rests)
+    if (rests.length > 0 && !m.absent) out.rest = unionOf(rests)
     return out
   })
 }
@@ -102,9 +103,17 @@ function withForeignKeys(members: TypeIR[]): TypeIR[] {
 /** Whether a property tells the object members apart for TypeScript (see the header). */
 function discriminated(objects: readonly ObjectIR[]): boolean {
   const declared = new Map<string, Prop[]>()
-  for (const o of objects) for (const p of o.props) declared.set(p.name, [...(declared.get(p.name) ?? []), p])
-  return [...declared.values()].some((ps) => ps.some((p) => isLiteral(p.type)) && new Set(ps.map(declaredAs)).size > 1)
+  const add = (p: Prop) => declared.set(p.name, [...(declared.get(p.name) ?? []), p])
+  for (const o of objects) {
+    for (const p of o.props) add(p)
+    // `k?: never` is `k?: undefined` to TypeScript: a unit type, so the key can discriminate.
+    for (const name of o.absent ?? []) add({ name, optional: true, type: NO_VALUE })
+  }
+  return [...declared.values()].some((ps) => ps.some((p) => p.type === NO_VALUE || isLiteral(p.type)) && new Set(ps.map(declaredAs)).size > 1)
 }
+
+/** The type of a key declared never, as discriminated() compares it (an empty literal set). */
+const NO_VALUE: TypeIR = { kind: 'enum', values: [] }
 
 /** A type of unit values only: literals, booleans, and either of them or null. */
 function isLiteral(t: TypeIR): boolean {

@@ -12,7 +12,7 @@ import { lookup, lookupNamespace, lookupValue, exported, type Sym } from './scop
 import { constantJson, constantValue, isMutableLiteral, literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
 import { intersect, NoValue } from './intersect.ts'
-import { mergeProps, objectOrEmpty, objectType, PROTO_MESSAGE, type ObjectIR } from './objects.ts'
+import { ABSENT_WITH_REST, ABSENT_WITH_REST_FIX, mergeProps, objectOrEmpty, objectType, PROTO_MESSAGE, type ObjectIR } from './objects.ts'
 import { DEFAULT_SCHEMA_BUDGET, type Origin } from './size.ts'
 import { applyTags, type Tag } from './tags.ts'
 
@@ -26,11 +26,15 @@ export type Resolved =
   | { kind: 'optional'; inner: TypeIR } // T | undefined
   | { kind: 'special'; name: 'context' | 'signal' | 'result' | 'content' | 'promise'; inner?: Resolved }
 
-/** An object body as read so far: its properties, its index signature, and whether `[k: string]: never` closed it. */
+/**
+ * An object body as read so far: its properties, its index signature, whether `[k: string]: never` closed
+ * it, and the keys declared `?: never` / `?: undefined` (no JSON value may carry them).
+ */
 interface Members {
   props: Prop[]
   rest?: TypeIR
   closed?: boolean
+  absent?: string[]
 }
 
 export interface Env {
@@ -57,6 +61,9 @@ const UNSUPPORTED: Record<string, string> = {
   TSTypePredicate: 'Type predicates are not part of the contract.',
   TSThisType: 'The this type is not part of the contract. Name the type instead.',
 }
+
+/** A type node without the parentheses around it (`(never)`). */
+const unparenthesized = (node: any): any => (node.type === 'TSParenthesizedType' ? unparenthesized(node.typeAnnotation) : node)
 
 export interface ResolverOptions {
   /** The largest input or output schema a tool may have, in bytes of JSON (default 64 KiB). */
@@ -172,6 +179,7 @@ export class Resolver {
     const props: Prop[] = into ? [...into.props] : []
     let rest = into?.rest
     let closed = into?.closed
+    let absent = [...(into?.absent ?? [])]
     for (const m of members) {
       if (m.type === 'TSPropertySignature') {
         if (m.computed || (m.key.type !== 'Identifier' && m.key.type !== 'StringLiteral' && m.key.type !== 'NumericLiteral')) {
@@ -180,13 +188,21 @@ export class Resolver {
         if (!m.typeAnnotation) this.refuse('MCP008', `Property '${m.key.name ?? m.key.value}' has no type. Write its type (name: string).`, env, m)
         const name = String(m.key.type === 'Identifier' ? m.key.name : m.key.value)
         if (name === '__proto__') this.refuse('MCP020', PROTO_MESSAGE('A property'), env, m)
-        // `error?: never` (as in workers-types' D1Response): the key is never present, and a closed object already says so.
-        if (m.optional && m.typeAnnotation.typeAnnotation.type === 'TSNeverKeyword') continue
-        const r = this.resolve(m.typeAnnotation.typeAnnotation, env)
+        // `error?: never` (as in workers-types' D1Response, or an XOR `{ id: string; email?: never } | …`) and
+        // `error?: undefined`: the key never carries a JSON value. It replaces what `extends` declared.
+        const annotation = unparenthesized(m.typeAnnotation.typeAnnotation)
+        const r = annotation.type === 'TSNeverKeyword' && m.optional ? undefined : this.resolve(annotation, env)
+        if (m.optional && (r === undefined || r.kind === 'undefined')) {
+          const at = props.findIndex((p) => p.name === name)
+          if (at >= 0) props.splice(at, 1)
+          if (!absent.includes(name)) absent.push(name)
+          continue
+        }
+        absent = absent.filter((k) => k !== name)
         const prop: Prop = {
           name,
-          type: this.asValue(r, env, m.typeAnnotation.typeAnnotation),
-          optional: Boolean(m.optional) || r.kind === 'optional',
+          type: this.asValue(r!, env, m.typeAnnotation.typeAnnotation),
+          optional: Boolean(m.optional) || r!.kind === 'optional',
           loc: locOf(env.file, m),
         }
         this.memberDoc(m, prop, env)
@@ -206,12 +222,17 @@ export class Resolver {
         this.refuse('MCP020', `This member (${m.type}) is not part of the contract. Use plain properties and a string index signature.`, env, m)
       }
     }
-    return closed ? { props, rest, closed } : { props, rest }
+    const out: Members = closed ? { props, rest, closed } : { props, rest }
+    if (absent.length > 0) {
+      if (rest) this.refuse('MCP020', `${ABSENT_WITH_REST(absent[0]!)}. ${ABSENT_WITH_REST_FIX}`, env, members.find((m) => m.type === 'TSPropertySignature' && String(m.key.name ?? m.key.value) === absent[0]) ?? members[0])
+      out.absent = absent
+    }
+    return out
   }
 
   /** The type of an object body: `{}` (no property, no index signature) is any value but null, as in TypeScript. */
   private objectBody(m: Members): TypeIR {
-    return m.closed ? objectType(m.props, m.rest) : objectOrEmpty(m.props, m.rest)
+    return m.closed ? objectType(m.props, m.rest, m.absent) : objectOrEmpty(m.props, m.rest, m.absent)
   }
 
   /** A property's own JSDoc: its description and `@default`. */
@@ -470,7 +491,7 @@ export class Resolver {
     for (const d of sym.nodes) {
       for (const h of d.extends ?? []) {
         const base = this.heritage(h, inner)
-        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest }
+        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest, absent: [...(acc.absent ?? []), ...(base.absent ?? [])] }
       }
     }
     for (const d of sym.nodes) acc = this.object(d.body.body, inner, acc)

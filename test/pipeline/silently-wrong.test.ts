@@ -29,3 +29,16 @@ describe('results never carry what the declared type lacks (item 1)', () => {
     expect(result).toEqual({ content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) })
   })
 })
+
+describe('a key declared `?: never` is forbidden in that member (item 2)', () => {
+  const refused = (...lines: string[]) => ({ content: [{ type: 'text', text: lines.join('\n') }], isError: true })
+  it('takes one key or the other', async () => {
+    expect(await client.callTool('find_user', { who: { id: 'u1' } })).toEqual({ content: [{ type: 'text', text: 'id u1' }] })
+    expect(await client.callTool('find_user', { who: { email: 'a@b.c' }, also: { id: 'u2' } })).toEqual({ content: [{ type: 'text', text: 'email a@b.c, id u2' }] })
+  })
+  it('refuses both, in either spelling, before the function runs', async () => {
+    // No tag tells the two object branches apart, so the line names both (docs/results-and-errors.md).
+    expect(await client.callTool('find_user', { who: { id: 'u1', email: 'a@b.c' } })).toEqual(refused("Argument 'who' must be an object {id} or an object {email} (got an object)."))
+    expect(await client.callTool('find_user', { who: { id: 'u1' }, also: { id: 'u2', email: 'a@b.c' } })).toEqual(refused("Argument 'also' must be an object {id} or an object {email} (got an object)."))
+  })
+})

@@ -131,6 +131,11 @@ export const PRELUDE: [string, string?][] = [
   ["export type OU5 = { a: string; k: boolean } | { b: number; k: string }"],
   ['export type OU6 = { a: string; next?: OU6 } | { b: Date; all?: OU6[] }'],
   ["export type OU7 = { a: string } | { b: 1 } | { k: 'z'; c: Uint8Array }"],
+  // Keys declared never (issue 17, item 2): one key or the other, never both
+  ['export type XOR1 = { id: string; email?: never } | { email: Email; id?: never }'],
+  ['export interface XBase { id?: string; email?: string; note?: string }'],
+  ['export interface ById extends XBase { id: string; email?: never }'],
+  ['export interface ByEmail extends XBase { email: string; id?: undefined }'],
 ]
 
 /**
@@ -254,4 +259,11 @@ export const SIGNATURES: string[] = [
   'x: { a: string } | { b: { c: number } }', 'x: { a: string; k: number } | { b: number; k: Int8 }', 'x: { a: string } | { at?: Date; n: bigint }',
   'x: { a: string } | Record<string, number>', 'x: ({ a: string } & { a2: number }) | { b: Date }', 'x: (OU1 | { c: boolean }) & { id: string }',
   "x: { a: string; k?: 'x' } | { b: number }", 'x: { u: OU1 | Date }', 'x: { a: string; b?: number } | { b: number; c?: string[] }',
+  // keys declared `?: never` / `?: undefined`: never present in that member, and never lent to it by another
+  'x: XOR1', 'x: { id: string; email?: undefined } | { email: string; id?: undefined }', 'x: { a: string; b?: never } | { b: number }',
+  "x: { kind: 'a'; a: string; b?: never } | { kind: 'b'; b: Int8; a?: never }", 'x: ById | ByEmail', 'x: ById', 'xs: XOR1[]',
+  'x: { a: string; b?: never; c?: never } | { b: string; a?: never; c?: never } | { c: Int8; a?: never; b?: never }',
+  'x: { q: string; page?: never } | { page: Int & Min<1>; q?: never } | null', 'x: { w: { at: Date; n?: never } | { n: bigint; at?: never } }',
+  'x: Partial<{ a: string; b?: never }> | { b: string }', "x: Pick<{ a: string; b?: never; c: number }, 'a' | 'b'> | { b: string }",
+  'x: ({ a: string } & { b?: never }) | { b: string }', 'x: { a?: (never) } & { b: string }', 'x: XOR1 & { note?: string }',
 ]
