@@ -15,6 +15,7 @@ export interface ObjectState extends Execution {
   readonly storage: {
     get<T>(key: string): Promise<T | undefined>
     put(key: string, value: unknown): Promise<void>
+    delete(keys: string[]): Promise<number>
     deleteAll(): Promise<void>
     setAlarm(time: number): Promise<void>
   }

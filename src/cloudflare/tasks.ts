@@ -1,10 +1,16 @@
 /**
- * `durableTasks()` (mcp-aot/cloudflare): each task of the Tasks extension (and of 2025-11-25's tasks) in a
- * Durable Object of its own, named by its task id (`idFromName`). A 2026-07-28 request carries no session,
- * so `tasks/get`, `tasks/update` and `tasks/cancel` reach the task by the `taskId` in their body, from any
- * front Worker. The tool runs in the object's alarm handler, not in any client's request: it runs to
- * completion when the client goes away, and the object's storage keeps the task's record (status, input
- * requests, result or error) until its time to live ends, when another alarm deletes it.
+ * `durableTasks()` (mcp-aot/cloudflare): the tasks of the Tasks extension (and of 2025-11-25's tasks) in
+ * Durable Objects. Every task of one principal (an authorized caller, shared/principal.ts) lives in that
+ * principal's object, named by the principal; a server without `authorize` has no principals, and each
+ * of its tasks gets an object of its own, named by its task id. A request reaches the object its own
+ * caller names, so another caller's `tasks/get`, `tasks/update` or `tasks/cancel` looks in another object
+ * and finds nothing: ownership is where the task lives (and each record's owner is checked as well).
+ *
+ * A 2026-07-28 request carries no session, so the task is reached by the `taskId` in its body, from any
+ * front Worker. The tools run in the object's alarm handler, not in any client's request: they run to
+ * completion when the client goes away, and the object's storage keeps each task's record (status, input
+ * requests, result or error) until its time to live ends, when an alarm deletes it. A task created while
+ * the object's alarm is running its principal's other tools starts at once, in that alarm.
  *
  * ```ts
  * import { createServer } from 'mcp-aot'
@@ -15,18 +21,22 @@
  * ```
  * with a `durable_objects` binding `MCP_TASKS` → class `McpTask` and a migration
  * `new_sqlite_classes: ["McpTask"]` in wrangler.jsonc. An alarm handler may run for 15 minutes: a tool
- * that runs (or waits for input) longer is ended, and its task fails saying so.
+ * that runs (or waits for input) past the end of the alarm running it is ended, and its task fails saying so.
  */
 import type { TaskHost } from '../runtime/shared/api.ts'
 import type { AttachTasks, Core } from '../runtime/shared/table.ts'
 import { namespaceIn, type ObjectState } from './platform.ts'
 import { taskSupport } from '../runtime/tasks/support.ts'
-import { DEFAULT_POLL_INTERVAL_MS, expired, operate, type TaskCall, type TaskOperation, type TaskOptions, type TaskReply, type TaskStore } from '../runtime/tasks/store.ts'
+import { DEFAULT_POLL_INTERVAL_MS, missingTask, operate, type TaskCall, type TaskOperation, type TaskOptions, type TaskReply, type TaskStore } from '../runtime/tasks/store.ts'
 import { runTask } from '../runtime/tasks/run-task.ts'
 import { expiresAt, newRecord, newTaskId, Task, type TaskRecord } from '../runtime/tasks/task.ts'
 import { INTERNAL_ERROR } from '../runtime/shared/protocol.ts'
+import { DEFAULT_MAX_TASKS_PER_PRINCIPAL } from '../runtime/tasks/memory.ts'
 
-export type DurableTasksOptions = TaskOptions
+export interface DurableTasksOptions extends TaskOptions {
+  /** The most tasks one principal's object keeps (finished ones count until their time to live ends); default 100. */
+  maxTasksPerPrincipal?: number
+}
 
 export interface DurableTasks extends TaskHost {
   readonly DurableObject: new (state: any, env: any) => { fetch(request: Request): Promise<Response>; alarm(): Promise<void> }
@@ -34,10 +44,11 @@ export interface DurableTasks extends TaskHost {
 
 /** The internal requests from the front to a task's object: `${ORIGIN}/create`, `/get`, `/update`, `/cancel`, `/result`. */
 const ORIGIN = 'https://mcp-aot.task'
-const RECORD = 'record'
-const CALL = 'call'
-/** Set when the tool starts: an object that finds it set and no tool running was restarted mid-run. */
-const STARTED = 'started'
+/** Storage keys: the object's tasks (id → expiry), and per task its record, its call, and whether its tool started. */
+const INDEX = 'tasks'
+const recordKey = (taskId: string) => `record:${taskId}`
+const callKey = (taskId: string) => `call:${taskId}`
+const startedKey = (taskId: string) => `started:${taskId}`
 
 interface Envelope {
   readonly taskId: string
@@ -49,8 +60,12 @@ interface Envelope {
 
 const json = (reply: TaskReply) => new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } })
 
+/** The object a task lives in: its owner's, else its own. */
+const objectName = (owner: string | undefined, taskId: string) => (owner === undefined ? `task:${taskId}` : `principal:${owner}`)
+
 export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions = {}): DurableTasks {
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS
+  const perPrincipal = options.maxTasksPerPrincipal ?? DEFAULT_MAX_TASKS_PER_PRINCIPAL
   let attached: Core | undefined
 
   const send = async (env: unknown, operation: string, envelope: Envelope): Promise<TaskReply> => {
@@ -58,7 +73,9 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
     if (!namespace) {
       return { error: { code: INTERNAL_ERROR, message: `Tasks need the Durable Object binding ${binding} (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.` } }
     }
-    const response = await namespace.get(namespace.idFromName(envelope.taskId)).fetch(`${ORIGIN}/${operation}`, { method: 'POST', body: JSON.stringify(envelope) })
+    const owner = envelope.call?.owner ?? envelope.owner
+    const object = namespace.get(namespace.idFromName(objectName(owner, envelope.taskId)))
+    const response = await object.fetch(`${ORIGIN}/${operation}`, { method: 'POST', body: JSON.stringify(envelope) })
     return (await response.json()) as TaskReply
   }
 
@@ -76,9 +93,14 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
   class TaskObject {
     readonly #state: ObjectState
     readonly #env: unknown
-    #task: Task | undefined
-    /** The tool runs in this instance (in its alarm handler). */
-    #running = false
+    /** The object's tasks: id → when it expires (loaded from storage once). */
+    #index: Record<string, number> | undefined
+    /** The tasks loaded in this instance, by id. */
+    readonly #tasks = new Map<string, Task>()
+    /** The tools running in this instance (in its alarm handler), by task id. */
+    readonly #runs = new Map<string, Promise<void>>()
+    /** The alarm handler is running the tools: a new task joins it. */
+    #inAlarm = false
 
     constructor(state: ObjectState, env: unknown) {
       this.#state = state
@@ -89,59 +111,99 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       if (!attached) throw new Error('mcp-aot: this Durable Object serves a server made with createServer(…, { tasks }) in the same Worker; none was made.')
       const operation = new URL(request.url).pathname.slice(1)
       const envelope = (await request.json()) as Envelope
-      const storage = this.#state.storage
+      const index = await this.#indexOf()
+      await this.#sweep(index)
+      const { taskId } = envelope
       if (operation === 'create') {
         const call = envelope.call!
-        const record = newRecord(envelope.taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
+        if (call.owner !== undefined && Object.keys(index).length >= perPrincipal) {
+          return json({ error: { code: INTERNAL_ERROR, message: `You have as many tasks as this server keeps for one caller (${perPrincipal}); retry once one's time to live has ended.` } })
+        }
+        const record = newRecord(taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
+        index[taskId] = expiresAt(record)
+        const storage = this.#state.storage
         // Durably created before the handle is returned (the spec's MUST): a tasks/get now finds it.
-        await storage.put(CALL, call)
-        await storage.put(RECORD, record)
-        this.#task = this.#taskOf(record)
-        await storage.setAlarm(Date.now())
+        await storage.put(callKey(taskId), call)
+        await storage.put(recordKey(taskId), record)
+        await storage.put(INDEX, index)
+        const task = this.#taskOf(record)
+        if (this.#inAlarm) this.#start(task)
+        else await storage.setAlarm(Date.now())
         return json({ task: record })
       }
-      const task = await this.#load()
-      const reply = await operate(task, operation as TaskOperation, envelope.taskId, envelope.owner, envelope.responses)
-      if (task && expired(task.record)) await this.#forget()
-      return json(reply)
+      if (!(taskId in index)) return json({ error: missingTask(taskId) })
+      return json(await operate(await this.#load(taskId), operation as TaskOperation, taskId, envelope.owner, envelope.responses))
     }
 
-    /** Starts the tool (first alarm), fails a task whose run was lost, or deletes an expired task. */
+    /**
+     * Starts every task whose tool has not started, fails one whose run was lost (the object restarted),
+     * runs them all to the end (joined by tasks created meanwhile), then waits for the next expiry.
+     */
     async alarm(): Promise<void> {
-      const storage = this.#state.storage
-      const task = await this.#load()
-      if (!task) return
-      if (expired(task.record)) return this.#forget()
-      if (task.terminal || this.#running) return storage.setAlarm(expiresAt(task.record))
-      if (await storage.get(STARTED)) {
-        task.fail({ code: INTERNAL_ERROR, message: 'The task ended unfinished: its Durable Object restarted (or the tool ran past 15 minutes) before the tool returned.' })
-        return storage.setAlarm(expiresAt(task.record))
-      }
-      await storage.put(STARTED, true)
-      await storage.setAlarm(expiresAt(task.record))
-      const call = (await storage.get<TaskCall>(CALL))!
-      this.#running = true
+      const index = await this.#indexOf()
+      await this.#sweep(index)
+      this.#inAlarm = true
       try {
-        await runTask(attached!, task, call, this.#env, this.#state)
+        for (const taskId of Object.keys(index)) {
+          const task = await this.#load(taskId)
+          if (!task || task.terminal || this.#runs.has(taskId)) continue
+          if (await this.#state.storage.get(startedKey(taskId))) {
+            task.fail({ code: INTERNAL_ERROR, message: 'The task ended unfinished: its Durable Object restarted (or the tool ran past 15 minutes) before the tool returned.' })
+          } else this.#start(task)
+        }
+        while (this.#runs.size > 0) await Promise.race(this.#runs.values())
       } finally {
-        this.#running = false
+        this.#inAlarm = false
       }
+      const next = Math.min(...Object.values(index))
+      if (Number.isFinite(next)) await this.#state.storage.setAlarm(next)
+    }
+
+    /** Runs the task's tool in this instance (within the running alarm). */
+    #start(task: Task): void {
+      const { taskId } = task.record
+      const storage = this.#state.storage
+      const run = (async () => {
+        await storage.put(startedKey(taskId), true)
+        const call = (await storage.get<TaskCall>(callKey(taskId)))!
+        await runTask(attached!, task, call, this.#env, this.#state)
+      })().finally(() => this.#runs.delete(taskId))
+      this.#runs.set(taskId, run)
+    }
+
+    async #indexOf(): Promise<Record<string, number>> {
+      return (this.#index ??= (await this.#state.storage.get<Record<string, number>>(INDEX)) ?? {})
     }
 
     #taskOf(record: TaskRecord): Task {
-      return new Task(record, (changed) => void this.#state.storage.put(RECORD, changed))
+      const task = new Task(record, (changed) => void this.#state.storage.put(recordKey(record.taskId), changed))
+      this.#tasks.set(record.taskId, task)
+      return task
     }
 
-    async #load(): Promise<Task | undefined> {
-      if (this.#task) return this.#task
-      const record = await this.#state.storage.get<TaskRecord>(RECORD)
-      return record && (this.#task ??= this.#taskOf(record))
+    async #load(taskId: string): Promise<Task | undefined> {
+      const loaded = this.#tasks.get(taskId)
+      if (loaded) return loaded
+      const record = await this.#state.storage.get<TaskRecord>(recordKey(taskId))
+      return record && (this.#tasks.get(taskId) ?? this.#taskOf(record))
     }
 
-    async #forget(): Promise<void> {
-      this.#task?.cancel('The task expired.')
-      this.#task = undefined
-      await this.#state.storage.deleteAll()
+    /** Forgets the expired tasks (aborting a tool still running) with everything kept for them. */
+    async #sweep(index: Record<string, number>): Promise<void> {
+      const now = Date.now()
+      const gone = Object.keys(index).filter((taskId) => index[taskId] <= now)
+      if (gone.length === 0) return
+      for (const taskId of gone) {
+        delete index[taskId]
+        this.#tasks.get(taskId)?.cancel('The task expired.')
+        this.#tasks.delete(taskId)
+      }
+      const storage = this.#state.storage
+      const keys = gone.flatMap((taskId) => [recordKey(taskId), callKey(taskId), startedKey(taskId)])
+      // Storage deletes at most 128 keys per call.
+      for (let at = 0; at < keys.length; at += 128) await storage.delete(keys.slice(at, at + 128))
+      if (Object.keys(index).length > 0) await storage.put(INDEX, index)
+      else await storage.deleteAll()
     }
   }
 

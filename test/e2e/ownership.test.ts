@@ -11,7 +11,7 @@ import { buildExample, type BuiltWorker } from '../helpers/build.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
 import * as scenarios from '../helpers/ownership.ts'
-import { initialize, legacyPost } from '../helpers/ownership.ts'
+import { initialize, legacyPost, modern } from '../helpers/ownership.ts'
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/shared-server')
 
@@ -38,6 +38,32 @@ describe('durableSessions() and durableTasks() in workerd: owned by the principa
   it('callers known by token only; a task keeps no credentials; a hook that names nobody gets no task', () => scenarios.tasksByToken(target))
   it('2025-11-25 tasks/get, tasks/result and tasks/cancel of another user are refused', () => scenarios.legacyTasksAcrossUsers(target))
   it('tasks only on 2025-11-25 and 2026-07-28: not on 2025-06-18, not in a 2025-03-26 batch', () => scenarios.tasksOnlyWhereTheRevisionHasThem(target))
+
+  it("one principal's tasks share its object and run side by side: a task created while another waits starts at once", async () => {
+    const first = (await modern(target, 'bob', 'tools/call', { name: 'delete_project', arguments: { project: 'one' } })).result.taskId
+    const poll = async (taskId: string, status: string) => {
+      for (let tries = 0; tries < 300; tries++) {
+        const task = (await modern(target, 'bob', 'tasks/get', { taskId })).result
+        if (task.status === status) return task
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      throw new Error(`task ${taskId} never became ${status}`)
+    }
+    await poll(first, 'input_required')
+    // The first tool still runs (it waits for its answer) in the object's alarm; the second joins it.
+    const second = (await modern(target, 'bob', 'tools/call', { name: 'delete_project', arguments: { project: 'two' } })).result.taskId
+    const asked = await poll(second, 'input_required')
+    await modern(target, 'bob', 'tasks/update', { taskId: second, inputResponses: { [Object.keys(asked.inputRequests)[0]]: { action: 'accept', content: { confirm: true } } } })
+    expect((await poll(second, 'completed')).result.content[0].text).toBe('deleted two')
+    expect((await modern(target, 'bob', 'tasks/get', { taskId: first })).result.status).toBe('input_required')
+  })
+
+  it('a principal holds at most maxTasksPerPrincipal tasks (6 in the fixture); other callers are not affected', async () => {
+    for (let n = 0; n < 6; n++) expect((await modern(target, 'dave', 'tools/call', { name: 'delete_project', arguments: { project: `p${n}` } })).result.resultType).toBe('task')
+    const refused = await modern(target, 'dave', 'tools/call', { name: 'delete_project', arguments: { project: 'p6' } })
+    expect(refused.error).toEqual({ code: -32603, message: "You have as many tasks as this server keeps for one caller (6); retry once one's time to live has ended." })
+    expect((await modern(target, 'carol', 'tools/call', { name: 'delete_project', arguments: { project: 'c' } })).result.resultType).toBe('task')
+  })
 
   it("a client's own admission header is overwritten by the front: Bob cannot claim Alice's principal", async () => {
     const alice = await initialize(target, 'alice-1')
