@@ -7,7 +7,10 @@
  *    attackers posting the 2 MB request back to back, then the 64 KiB one: p50/p99 of the normal traffic
  *    and workerd's RSS sampled every 250 ms.
  * For the default body limit (1 MiB, where the attackers also post invalid tags just under it), and for
- * Workers with `maxBodyBytes` 4 MiB (the default before) and 64 KiB (entries written into bench/.build). Prints a markdown table and writes bench/results/attack.md.
+ * Workers with `maxBodyBytes` 4 MiB (the default before) and 64 KiB (entries written into bench/.build).
+ * 3. the flood phase (bench/flood.ts): sessions and tasks created as fast as one client can against the
+ *    bounded in-memory hosts, beside normal traffic (`--no-flood` leaves it out).
+ * Prints markdown tables and writes bench/results/attack.md.
  */
 import http from 'node:http'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -17,9 +20,11 @@ import { MCP_HEADERS } from './lib/http.ts'
 import { buildMcpAotEsbuild, ROOT } from './lib/mcp-aot.ts'
 import { startWorker } from './lib/miniflare.ts'
 import { quantile } from './lib/stats.ts'
+import { floodReport } from './flood.ts'
 
 const REQUESTS = Number(process.argv.find((a) => a.startsWith('--requests='))?.slice(11) ?? 20_000)
 const LOAD = !process.argv.includes('--no-load')
+const FLOOD = !process.argv.includes('--no-flood')
 const CONCURRENCY = 12
 const ATTACKERS = 2
 const log = (...a: unknown[]) => console.error('[attack]', ...a)
@@ -179,7 +184,8 @@ async function main(): Promise<void> {
       await worker.dispose()
     }
   }
-  const md = report(amplification, phases)
+  const flood = LOAD && FLOOD ? await floodReport(Math.min(REQUESTS, 10_000), log) : []
+  const md = [report(amplification, phases), ...flood].join('\n')
   console.log(md)
   if (!LOAD) return
   mkdirSync(`${ROOT}bench/results`, { recursive: true })

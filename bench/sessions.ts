@@ -3,8 +3,9 @@
  * (Miniflare) serves the bench server with `durableSessions()` and `durableTasks()`; the same legacy
  * create_order tools/call is put under the same closed-loop load three ways: without a session id (served
  * statelessly by the front Worker), with one (routed to the session's Durable Object, which runs the tool),
- * and as a task (2025-11-25 `params.task`: each call creates a task in a Durable Object of its own, which
- * answers with the handle and runs the tool in its alarm). Prints a markdown table and writes
+ * as a task (2025-11-25 `params.task`: without authorize each call creates a task in a Durable Object of
+ * its own, which answers with the handle and runs the tool in its alarm), and as a task of one authorized
+ * caller (every task in that caller's Durable Object). Prints a markdown table and writes
  * bench/results/sessions.md. CPU is the whole workerd process (front Worker and objects together, the
  * tasks' alarms included).
  */
@@ -23,7 +24,7 @@ const log = (...a: unknown[]) => console.error('[bench:sessions]', ...a)
 const missing = missingPieces()
 if (missing) throw new Error(`${missing}; run npm run build first`)
 const file = await buildMcpAotEsbuild(`${ROOT}bench/servers/mcp-aot-sessions/worker.ts`, `${ROOT}bench/.build/mcp-aot-sessions/worker.js`)
-const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask' })
+const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask', MCP_OWNED_TASKS: 'McpOwnedTask' })
 /** The same order, to the `@task optional` copy of create_order, asking for a task. */
 const TASK_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_order_task', arguments: ORDER_ARGS, task: { ttl: 60_000 } } })
 const url = new URL('/mcp', worker.url)
@@ -38,6 +39,12 @@ try {
       name: 'tools/call as a task (a Durable Object per task)',
       body: TASK_BODY,
       headers: {} as Record<string, string>,
+      check: (result: any) => (result.task?.status === 'working' ? undefined : 'not a task handle'),
+    },
+    {
+      name: "tools/call as a task, authorized (the caller's Durable Object)",
+      body: TASK_BODY,
+      headers: { authorization: 'Bearer tenant-1' } as Record<string, string>,
       check: (result: any) => (result.task?.status === 'working' ? undefined : 'not a task handle'),
     },
   ]

@@ -15,7 +15,11 @@ export interface ObjectState extends Execution {
   readonly storage: {
     get<T>(key: string): Promise<T | undefined>
     put(key: string, value: unknown): Promise<void>
+    /** Several keys in one write. */
+    put(entries: Record<string, unknown>): Promise<void>
     delete(keys: string[]): Promise<number>
+    /** Keys in order (`end` excluded). */
+    list<T>(options: { prefix?: string; end?: string; limit?: number }): Promise<Map<string, T>>
     deleteAll(): Promise<void>
     setAlarm(time: number): Promise<void>
   }

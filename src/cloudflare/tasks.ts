@@ -44,11 +44,20 @@ export interface DurableTasks extends TaskHost {
 
 /** The internal requests from the front to a task's object: `${ORIGIN}/create`, `/get`, `/update`, `/cancel`, `/result`. */
 const ORIGIN = 'https://mcp-aot.task'
-/** Storage keys: the object's tasks (id → expiry), and per task its record, its call, and whether its tool started. */
-const INDEX = 'tasks'
+/**
+ * Storage keys, per task: its record, its call, `pending` until its tool starts, `running` while it runs,
+ * and `expiry:<when>:<id>` (listed in order, so the expired ones are found without reading the others);
+ * per object: how many tasks it keeps.
+ */
 const recordKey = (taskId: string) => `record:${taskId}`
 const callKey = (taskId: string) => `call:${taskId}`
-const startedKey = (taskId: string) => `started:${taskId}`
+const pendingKey = (taskId: string) => `pending:${taskId}`
+const runningKey = (taskId: string) => `running:${taskId}`
+const EXPIRY = 'expiry:'
+const expiryKey = (at: number, taskId: string) => `${EXPIRY}${String(at).padStart(15, '0')}:${taskId}`
+const COUNT = 'count'
+/** Storage deletes at most 128 keys per call. */
+const DELETE_BATCH = 128
 
 interface Envelope {
   readonly taskId: string
@@ -93,8 +102,8 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
   class TaskObject {
     readonly #state: ObjectState
     readonly #env: unknown
-    /** The object's tasks: id → when it expires (loaded from storage once). */
-    #index: Record<string, number> | undefined
+    /** How many tasks the object keeps (loaded from storage once). */
+    #count: number | undefined
     /** The tasks loaded in this instance, by id. */
     readonly #tasks = new Map<string, Task>()
     /** The tools running in this instance (in its alarm handler), by task id. */
@@ -111,52 +120,59 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       if (!attached) throw new Error('mcp-aot: this Durable Object serves a server made with createServer(…, { tasks }) in the same Worker; none was made.')
       const operation = new URL(request.url).pathname.slice(1)
       const envelope = (await request.json()) as Envelope
-      const index = await this.#indexOf()
-      await this.#sweep(index)
       const { taskId } = envelope
-      if (operation === 'create') {
-        const call = envelope.call!
-        if (call.owner !== undefined && Object.keys(index).length >= perPrincipal) {
-          return json({ error: { code: INTERNAL_ERROR, message: `You have as many tasks as this server keeps for one caller (${perPrincipal}); retry once one's time to live has ended.` } })
-        }
-        const record = newRecord(taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
-        index[taskId] = expiresAt(record)
-        const storage = this.#state.storage
-        // Durably created before the handle is returned (the spec's MUST): a tasks/get now finds it.
-        await storage.put(callKey(taskId), call)
-        await storage.put(recordKey(taskId), record)
-        await storage.put(INDEX, index)
-        const task = this.#taskOf(record)
-        if (this.#inAlarm) this.#start(task)
-        else await storage.setAlarm(Date.now())
-        return json({ task: record })
+      if (operation !== 'create') {
+        const task = await this.#load(taskId)
+        return json(await operate(task, operation as TaskOperation, taskId, envelope.owner, envelope.responses))
       }
-      if (!(taskId in index)) return json({ error: missingTask(taskId) })
-      return json(await operate(await this.#load(taskId), operation as TaskOperation, taskId, envelope.owner, envelope.responses))
+      const storage = this.#state.storage
+      const count = await this.#sweep()
+      const call = envelope.call!
+      if (call.owner !== undefined && count >= perPrincipal) {
+        return json({ error: { code: INTERNAL_ERROR, message: `You have as many tasks as this server keeps for one caller (${perPrincipal}); retry once one's time to live has ended.` } })
+      }
+      const record = newRecord(taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
+      const joins = this.#inAlarm
+      this.#count = count + 1
+      // Durably created, in one write, before the handle is returned (the spec's MUST): a tasks/get now finds it.
+      await storage.put({
+        [callKey(taskId)]: call,
+        [recordKey(taskId)]: record,
+        [expiryKey(expiresAt(record), taskId)]: true,
+        [COUNT]: this.#count,
+        ...(joins ? {} : { [pendingKey(taskId)]: true }),
+      })
+      const task = this.#taskOf(record)
+      if (joins) this.#start(task)
+      else await storage.setAlarm(Date.now())
+      return json({ task: record })
     }
 
     /**
-     * Starts every task whose tool has not started, fails one whose run was lost (the object restarted),
-     * runs them all to the end (joined by tasks created meanwhile), then waits for the next expiry.
+     * Fails the tasks whose run was lost (the object restarted mid-run), starts those not started, runs
+     * them all to the end (joined by tasks created meanwhile), then waits for the next expiry.
      */
     async alarm(): Promise<void> {
-      const index = await this.#indexOf()
-      await this.#sweep(index)
+      await this.#sweep()
+      const storage = this.#state.storage
       this.#inAlarm = true
       try {
-        for (const taskId of Object.keys(index)) {
-          const task = await this.#load(taskId)
-          if (!task || task.terminal || this.#runs.has(taskId)) continue
-          if (await this.#state.storage.get(startedKey(taskId))) {
-            task.fail({ code: INTERNAL_ERROR, message: 'The task ended unfinished: its Durable Object restarted (or the tool ran past 15 minutes) before the tool returned.' })
-          } else this.#start(task)
+        for (const key of (await storage.list({ prefix: 'running:' })).keys()) {
+          const taskId = key.slice('running:'.length)
+          if (this.#runs.has(taskId)) continue
+          await storage.delete([key])
+          ;(await this.#load(taskId))?.fail({ code: INTERNAL_ERROR, message: 'The task ended unfinished: its Durable Object restarted (or the tool ran past 15 minutes) before the tool returned.' })
+        }
+        for (const key of (await storage.list({ prefix: 'pending:' })).keys()) {
+          const task = await this.#load(key.slice('pending:'.length))
+          if (task && !this.#runs.has(task.record.taskId)) this.#start(task)
         }
         while (this.#runs.size > 0) await Promise.race(this.#runs.values())
       } finally {
         this.#inAlarm = false
       }
-      const next = Math.min(...Object.values(index))
-      if (Number.isFinite(next)) await this.#state.storage.setAlarm(next)
+      const [next] = (await storage.list({ prefix: EXPIRY, limit: 1 })).keys()
+      if (next !== undefined) await storage.setAlarm(Number(next.slice(EXPIRY.length, EXPIRY.length + 15)))
     }
 
     /** Runs the task's tool in this instance (within the running alarm). */
@@ -164,15 +180,13 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       const { taskId } = task.record
       const storage = this.#state.storage
       const run = (async () => {
-        await storage.put(startedKey(taskId), true)
+        await storage.put({ [runningKey(taskId)]: true })
+        await storage.delete([pendingKey(taskId)])
         const call = (await storage.get<TaskCall>(callKey(taskId)))!
         await runTask(attached!, task, call, this.#env, this.#state)
+        await storage.delete([runningKey(taskId)])
       })().finally(() => this.#runs.delete(taskId))
       this.#runs.set(taskId, run)
-    }
-
-    async #indexOf(): Promise<Record<string, number>> {
-      return (this.#index ??= (await this.#state.storage.get<Record<string, number>>(INDEX)) ?? {})
     }
 
     #taskOf(record: TaskRecord): Task {
@@ -188,22 +202,25 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       return record && (this.#tasks.get(taskId) ?? this.#taskOf(record))
     }
 
-    /** Forgets the expired tasks (aborting a tool still running) with everything kept for them. */
-    async #sweep(index: Record<string, number>): Promise<void> {
-      const now = Date.now()
-      const gone = Object.keys(index).filter((taskId) => index[taskId] <= now)
-      if (gone.length === 0) return
-      for (const taskId of gone) {
-        delete index[taskId]
+    /** Forgets the expired tasks (aborting a tool still running) with everything kept for them; the count left. */
+    async #sweep(): Promise<number> {
+      const storage = this.#state.storage
+      const expired = await storage.list({ prefix: EXPIRY, end: expiryKey(Date.now() + 1, '') })
+      let count = (this.#count ??= (await storage.get<number>(COUNT)) ?? 0)
+      if (expired.size === 0) return count
+      const keys: string[] = []
+      for (const key of expired.keys()) {
+        const taskId = key.slice(EXPIRY.length + 16)
         this.#tasks.get(taskId)?.cancel('The task expired.')
         this.#tasks.delete(taskId)
+        keys.push(key, recordKey(taskId), callKey(taskId), pendingKey(taskId), runningKey(taskId))
       }
-      const storage = this.#state.storage
-      const keys = gone.flatMap((taskId) => [recordKey(taskId), callKey(taskId), startedKey(taskId)])
-      // Storage deletes at most 128 keys per call.
-      for (let at = 0; at < keys.length; at += 128) await storage.delete(keys.slice(at, at + 128))
-      if (Object.keys(index).length > 0) await storage.put(INDEX, index)
-      else await storage.deleteAll()
+      for (let at = 0; at < keys.length; at += DELETE_BATCH) await storage.delete(keys.slice(at, at + DELETE_BATCH))
+      this.#count = count = Math.max(0, count - expired.size)
+      // An object left with no task keeps nothing.
+      if (count === 0) await storage.deleteAll()
+      else await storage.put({ [COUNT]: count })
+      return count
     }
   }
 

@@ -65,6 +65,17 @@ describe('durableSessions() and durableTasks() in workerd: owned by the principa
     expect((await modern(target, 'carol', 'tools/call', { name: 'delete_project', arguments: { project: 'c' } })).result.resultType).toBe('task')
   })
 
+  it("expired tasks leave their principal's object and free their places in it", async () => {
+    const create = async (ttl: number) => JSON.parse(await (await legacyPost(target, 'erin', { id: 1, method: 'tools/call', params: { name: 'request_headers', arguments: {}, task: { ttl } } })).text())
+    const first = (await create(300)).result.task.taskId
+    for (let n = 1; n < 6; n++) expect((await create(300)).result.task.status).toBe('working')
+    expect((await create(300)).error.message).toMatch(/as many tasks as this server keeps for one caller \(6\)/)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect((await create(60_000)).result.task.status).toBe('working')
+    const gone = JSON.parse(await (await legacyPost(target, 'erin', { id: 2, method: 'tasks/get', params: { taskId: first } })).text())
+    expect(gone.error.message).toMatch(/^Failed to retrieve task: Task has expired/)
+  })
+
   it("a client's own admission header is overwritten by the front: Bob cannot claim Alice's principal", async () => {
     const alice = await initialize(target, 'alice-1')
     const forged = JSON.stringify({ auth: { token: 'alice-1', clientId: 'app', extra: { userId: 'alice' } }, principal: 'anything' })
