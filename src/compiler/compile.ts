@@ -53,6 +53,14 @@ export function compileModule(project: Project, id: string, code: string, option
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
   const s = new MagicString(code)
-  s.append(emitTable(project.file(id, code).display, analysis.declarations, options))
+  let table: string
+  try {
+    table = emitTable(project.file(id, code).display, analysis.declarations, options)
+  } catch (e) {
+    // A schema the validator compiler refuses: one finding at the TypeScript location, like any other.
+    if (!(e instanceof Refusal)) throw e
+    throw Object.assign(new CompileError([{ code: e.code, message: e.message, loc: e.loc }], project.texts), { watchFiles: analysis.read })
+  }
+  s.append(table)
   return { ...analysis, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
 }

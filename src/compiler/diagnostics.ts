@@ -46,6 +46,7 @@ export const CODES = {
   MCP037: 'union whose branches JSON cannot tell apart but that revive differently',
   MCP038: 'recursive type without a finite value',
   MCP039: 'schema over the size budget',
+  MCP040: 'function declared without a body',
 } as const
 
 export type Code = keyof typeof CODES

@@ -12,7 +12,8 @@ import { lenientPlan } from './lenient.ts'
 import { listedSchema } from './listed.ts'
 import { profileTools, type ProfileName, type ToolEntry } from './profiles/index.ts'
 import { objectSchema } from './schema.ts'
-import { compileValidators, runtimeImport } from './validator.ts'
+import { compileValidators, runtimeImport, SchemaRefused } from './validator.ts'
+import { Refusal } from './refusal.ts'
 
 const TABLE_EXPORT = '__mcp'
 
@@ -155,6 +156,23 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
 /** The table's features, in a fixed order. */
 const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature'] as const
 
+/**
+ * The module's validators; a schema ajv refuses (every case known is refused earlier, in the type IR, with
+ * its own code) is a Refusal at the parameter its schema path names, else at the declaration.
+ */
+function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[]): string {
+  try {
+    return compileValidators(schemas)
+  } catch (e) {
+    if (!(e instanceof SchemaRefused)) throw e
+    const d = decls[Number(e.entry.slice('__mcp_v'.length))]!
+    const key = /^\/properties\/([^/]*)/.exec(e.path ?? '')?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
+    const p = d.props.find((q) => q.name === key)
+    const what = p ? `parameter '${p.name}' of ${d.kind} '${d.name}'` : `the parameters of ${d.kind} '${d.name}'`
+    throw new Refusal('MCP020', `The JSON Schema written for the ${what} is one the validator compiler refuses (${e.reason}), so no validator can be built for it. This is a gap in mcp-aot, not in your code (please report it); meanwhile write ${p ? 'this parameter\'s' : 'the parameters\''} type another way, such as an object type with named properties.`, p?.loc ?? d.loc)
+  }
+}
+
 /** The text appended to the module. */
 export function emitTable(module: string, decls: readonly Declaration[], options: EmitOptions = {}): string {
   const schemas: Record<string, object> = {}
@@ -170,7 +188,7 @@ export function emitTable(module: string, decls: readonly Declaration[], options
   })
   // One compile for the module: tools that validate alike, and shared types, share code.
   const names = Object.keys(schemas)
-  const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${compileValidators(schemas)};`]
+  const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${validatorsOf(schemas, decls)};`]
   const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
   const features = FEATURES.filter((name) => used.has(name)).map(local)
   const tail = features.length > 0 ? `, [${features.join(', ')}]` : ''

@@ -292,6 +292,9 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   if (!c.fn) {
     throw new Refusal('MCP003', `@${kind} marks ${c.binding}, which is not a function. Put @${kind} on an exported function: export function ${c.binding}(…) or export const ${c.binding} = (…) => ….`, loc)
   }
+  if (c.fn.type === 'TSDeclareFunction') {
+    throw new Refusal('MCP040', `${c.binding} is declared without a body (declare function, or a signature alone), so there is no code to run and every call would fail. Put @${kind} on the function that implements it: export function ${c.binding}(…) { … }.`, loc)
+  }
   for (const e of checkTags(file, doc, kind)) report(e)
   if (!c.exported || !c.binding) {
     throw new Refusal('MCP003', c.binding

@@ -70,6 +70,8 @@ export function fields(type: TypeIR, child: Child = fragment): Fields {
       // `items` as well as `prefixItems`: clients and providers that ignore or refuse `prefixItems` (VS Code,
       // OpenAI) still see the element types; with minItems = maxItems = n, validation is unchanged.
       const n = type.elements.length
+      // `[]`: the empty array only (no element types to list, and ajv refuses an empty anyOf or prefixItems).
+      if (n === 0) return { type: 'array', maxItems: 0 }
       // Elements whose schemas read the same are listed once (the same node at once, others compared as text;
       // written through `child`, so size.ts measures what is written).
       const nodes = [...new Set(type.elements)]

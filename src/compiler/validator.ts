@@ -275,6 +275,23 @@ export function compileValidators(schemas: Readonly<Record<string, object>>): st
   return wrap(body, `standalone ajv validators of ${entries.map(([name]) => name).join(', ')}`, `[${fns.join(', ')}]`)
 }
 
+/**
+ * A schema ajv refused while compiling the validators: which entry, and where in its schema when ajv said
+ * (`/properties/args/items`), and why in mcp-aot's words (`reason`); the message is ajv's. The compiler
+ * turns it into a diagnostic at the TypeScript location (emit.ts), so ajv's text never reaches a build.
+ */
+export class SchemaRefused extends Error {
+  readonly entry: string
+  readonly reason: string
+  readonly path: string | undefined
+  constructor(entry: string, ajvText: string, reason: string, path?: string) {
+    super(`Validator ${entry}: ajv refused the schema: ${ajvText}`)
+    this.entry = entry
+    this.reason = reason
+    this.path = path
+  }
+}
+
 /** Statements plus, per entry, the name of its validate function. */
 function compile(entries: readonly (readonly [string, object])[]): { body: string; fns: string[] } {
   const ajv = instance()
@@ -282,7 +299,9 @@ function compile(entries: readonly (readonly [string, object])[]): { body: strin
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`compileValidator: '${name}' is not a JS identifier`)
     // The published schema itself must be valid, annotations included (ajv checks assertions below).
     if (!ajv.validateSchema(schema)) {
-      throw new Error(`Validator ${name}: ajv refused the schema: ${ajv.errorsText(ajv.errors)}`)
+      const first = ajv.errors?.[0]
+      const where = first?.instancePath ?? ''
+      throw new SchemaRefused(name, ajv.errorsText(ajv.errors), `its ${first?.keyword ?? 'form'} rule fails at ${where.replace(/^\//, '') || 'the top'}`, where)
     }
   }
   const { roots, shared, indexes } = share(entries.map(([name, schema]) => assertions(schema, name) as object))
@@ -303,7 +322,7 @@ function compile(entries: readonly (readonly [string, object])[]): { body: strin
         ajv.addSchema(root, `${KEY}t${k}`)
         ajv.getSchema(`${KEY}t${k}`)
       } catch (error) {
-        throw new Error(`Validator ${name}: ajv refused the schema: ${(error as Error).message}`, { cause: error })
+        throw new SchemaRefused(name, (error as Error).message, 'it could not be compiled into a validator')
       }
       exports[`t${k}`] = `${KEY}t${k}`
     })

@@ -42,3 +42,21 @@ describe('a key declared `?: never` is forbidden in that member (item 2)', () =>
     expect(await client.callTool('find_user', { who: { id: 'u1' }, also: { id: 'u2', email: 'a@b.c' } })).toEqual(refused("Argument 'also' must be an object {id} or an object {email} (got an object)."))
   })
 })
+
+describe('a tool declared without a body is refused (item 4)', () => {
+  it('export declare function: MCP040 at its location, with what to write instead', async () => {
+    const failure = await bundleWorker(fixture('declared-worker.ts')).then(() => undefined, (e: Error) => e)
+    expect(failure?.message).toContain(
+      'test/pipeline/fixtures/declared.ts:8:8 - error MCP040: send is declared without a body (declare function, or a signature alone), so there is no code to run and every call would fail. Put @tool on the function that implements it: export function send(…) { … }.',
+    )
+  })
+})
+
+describe('an empty tuple compiles (item 5)', () => {
+  it('ping(args: []) is listed as {"type":"array","maxItems":0} (description in SCHEMA.md keyword order) and takes only []', async () => {
+    const tool = (await client.listTools()).find((t) => t.name === 'ping')!
+    expect(JSON.stringify(tool.inputSchema.properties)).toBe('{"args":{"type":"array","description":"Nothing: an empty list.","maxItems":0}}')
+    expect(await client.callTool('ping', { args: [] })).toEqual({ content: [{ type: 'text', text: 'pong 0' }] })
+    expect(await client.callTool('ping', { args: [1] })).toEqual({ content: [{ type: 'text', text: "Argument 'args' must have at most 0 item(s) (got 1)." }], isError: true })
+  })
+})
