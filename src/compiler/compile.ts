@@ -6,6 +6,7 @@ import { extract, type Declaration } from './extract.ts'
 import type { Project } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type ResolverOptions } from './resolve.ts'
+import { augmentationFindings } from './augment.ts'
 
 /**
  * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,
@@ -27,7 +28,11 @@ export function analyze(project: Project, id: string, code: string, options: Res
   const found: Diagnostic[] = []
   let declarations: Declaration[] = []
   try {
-    declarations = extract(project.file(id, code), new Resolver(project, options), found)
+    const file = project.file(id, code)
+    const resolver = new Resolver(project, options)
+    declarations = extract(file, resolver, found)
+    const files = [file, ...[...project.read].filter((p) => p !== id).map((p) => project.file(p))]
+    found.push(...augmentationFindings(project, files, resolver.interfaces))
   } catch (e) {
     if (!(e instanceof Refusal)) throw e
     found.push({ code: e.code, message: e.message, loc: e.loc }) // the module itself does not parse

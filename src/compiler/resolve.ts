@@ -82,6 +82,8 @@ export class Resolver {
   /** Declarations resolved once per set of type arguments: one IR node per named type, however often it is used. */
   private readonly resolved = new Map<string, Resolved>()
   private readonly ids = new Map<Resolved, number>()
+  /** Every interface resolved (`path#Name`), so augmentations of them can be found (augment.ts). */
+  readonly interfaces = new Set<string>()
 
   constructor(project: Project, options: ResolverOptions = {}) {
     this.project = project
@@ -420,6 +422,7 @@ export class Resolver {
     }
     const decl = sym.nodes[0]
     const base = `${sym.file.path}#${sym.name}`
+    if (sym.declKind === 'interface') this.interfaces.add(base)
     const params = this.bind(decl, sym, args, env, node)
     // One IR node per declaration and type arguments (the same argument nodes): shared types stay shared.
     const key = `${base}<${[...params.values()].map((r) => this.identity(r)).join(',')}>`

@@ -43,6 +43,15 @@ describe('a key declared `?: never` is forbidden in that member (item 2)', () =>
   })
 })
 
+describe('an augmented interface is refused, never ignored (item 3)', () => {
+  it("declare module './settings.ts' { interface Settings … } in a file the tool's types come from: MCP041 there", async () => {
+    const failure = await bundleWorker(fixture('augmented-worker.ts')).then(() => undefined, (e: Error) => e)
+    expect(failure?.message).toContain(
+      'test/pipeline/fixtures/augment.ts:5:3 - error MCP041: This augments Settings (declared in test/pipeline/fixtures/settings.ts), which a declaration here uses, and mcp-aot does not merge module augmentations, so its schema would lack what this adds. Declare the members in Settings itself, or in an interface of your own that extends it (interface MySettings extends Settings { … }) and use that.',
+    )
+  })
+})
+
 describe('a tool declared without a body is refused (item 4)', () => {
   it('export declare function: MCP040 at its location, with what to write instead', async () => {
     const failure = await bundleWorker(fixture('declared-worker.ts')).then(() => undefined, (e: Error) => e)
