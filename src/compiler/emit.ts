@@ -108,10 +108,13 @@ function loc(d: Declaration): string {
 
 /** The entry's result shaper (`__mcp_textResult`, `__mcp_structuredResult({...})`, …), one per ResultPlan kind. */
 function result(d: Declaration, used: Set<string>): string {
-  const name = `${d.result.kind}Result`
+  // A projected `json` result is structuredResult's text-only form (`__mcp_structuredResult(shape, defs, true)`).
+  const projected = d.result.kind === 'json' && d.result.shape !== undefined
+  const name = projected ? 'structuredResult' : `${d.result.kind}Result`
   used.add(name)
-  if (d.result.kind !== 'structured') return local(name)
-  return `${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`
+  if (d.result.kind === 'structured') return `${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`
+  if (d.result.kind === 'json' && d.result.shape !== undefined) return `${local(name)}(${json(d.result.shape)}, ${json(d.result.defs ?? [])}, true)`
+  return local(name)
 }
 
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */

@@ -538,19 +538,30 @@ function plan(r: Resolved, decl: Declaration): ResultPlan {
     case 'optional':
     case 'nullable': {
       const inner = r.inner.kind === 'nullable' ? r.inner.inner : r.inner
-      return isStringLike(inner) ? { kind: 'text' } : { kind: 'json' }
+      return isStringLike(inner) ? { kind: 'text' } : jsonPlan(r.kind === 'optional' ? r.inner : r)
     }
     case 'object':
     case 'object-any':
     case 'ref': {
-      if (r.kind === 'ref' && r.type().kind !== 'object') return { kind: 'json' }
+      if (r.kind === 'ref' && r.type().kind !== 'object') return jsonPlan(r)
       decl.outputSchema = rootSchema(r)
       const defs = { shapes: [], index: new Map() }
       const shape = projection(r, defs)
       return defs.shapes.length > 0 ? { kind: 'structured', shape, defs: defs.shapes } : { kind: 'structured', shape }
     }
-    default: return { kind: 'json' }
+    default: return jsonPlan(r as TypeIR)
   }
+}
+
+/**
+ * A result sent as JSON text (an array, a union, a nullable object, …): projected to the declared type
+ * like structuredContent (unions opened as for arguments), so a row's undeclared fields stay on the server.
+ */
+function jsonPlan(type: TypeIR): ResultPlan {
+  const defs = { shapes: [], index: new Map() }
+  const shape = projection(openUnions(type), defs)
+  if (shape === 0) return { kind: 'json' }
+  return defs.shapes.length > 0 ? { kind: 'json', shape, defs: defs.shapes } : { kind: 'json', shape }
 }
 
 function checkResourceParams(file: SourceFile, decl: Declaration, tag: JsDocTag): void {

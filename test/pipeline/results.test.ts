@@ -142,6 +142,13 @@ describe('project: unions, tuples and Map values (issue 17, item 1)', () => {
     expect(project(new Map([['x', { b: 1, token: 't' }]]), shape)).toEqual({ x: { b: 1 } })
   })
 
+  it('json with a shape: one text part with the projected JSON; undefined is no content', () => {
+    const plan = { kind: 'json', shape: { items: { props: { name: 0 } } } } as const
+    expect(shapeResult([{ name: 'Ann', hash: 'h' }], plan)).toEqual({ content: [{ type: 'text', text: '[{"name":"Ann"}]' }] })
+    expect(shapeResult(undefined, plan)).toEqual({ content: [] })
+    expect(shapeResult(null, { kind: 'json', shape: { nullable: { props: { a: 0 } } } })).toEqual({ content: [{ type: 'text', text: 'null' }] })
+  })
+
   it('structured: the text mirror is the projected value too', () => {
     const plan = { kind: 'structured', shape: { props: { result } } } as const
     const shaped = shapeResult({ result: { ok: true, value: 'v', apiKey: 'sk-1' }, apiKey: 'sk-1' }, plan)

@@ -30,6 +30,14 @@ describe('results never carry what the declared type lacks (item 1)', () => {
   })
 })
 
+describe('JSON text results are projected too (item 1)', () => {
+  it('an array of rows and a nullable row: the hash stays on the server', async () => {
+    expect(await client.callTool('list_users', {})).toEqual({ content: [{ type: 'text', text: '[{"name":"Ann"},{"name":"Bo"}]' }] })
+    expect(await client.callTool('one_user', { name: 'Ann' })).toEqual({ content: [{ type: 'text', text: '{"name":"Ann"}' }] })
+    expect(await client.callTool('one_user', { name: 'Cy' })).toEqual({ content: [{ type: 'text', text: 'null' }] })
+  })
+})
+
 describe('a key declared `?: never` is forbidden in that member (item 2)', () => {
   const refused = (...lines: string[]) => ({ content: [{ type: 'text', text: lines.join('\n') }], isError: true })
   it('takes one key or the other', async () => {

@@ -210,9 +210,11 @@ export const inspectResult: ResultShaper = inspect
 
 /**
  * `structured`: structuredContent projected to `shape`, and a text part with its JSON (serialised once);
- * an untitled client gets the text part alone.
+ * an untitled client gets the text part alone. `textOnly`: a `json` plan with a shape (an array, a union, a
+ * nullable object…): one text part with the projected value's JSON, undefined giving no content.
  */
-export function structuredResult(shape: Projection, defs?: readonly Projection[]): ResultShaper {
+export function structuredResult(shape: Projection, defs?: readonly Projection[], textOnly = false): ResultShaper {
+  if (textOnly) return (value) => (value === undefined ? NO_CONTENT : textJson(JSON.stringify(project(value, shape, defs) ?? null)))
   return (value, untitled) => {
     const structured = isObject(value) || value instanceof Map ? project(value, shape, defs) : undefined
     if (!isObject(structured)) return inspect(value)
@@ -236,7 +238,7 @@ export function resultShaper(plan: ResultPlan): ResultShaper {
     case 'structured':
       return structuredResult(plan.shape, plan.defs)
     case 'json':
-      return jsonResult
+      return plan.shape ? structuredResult(plan.shape, plan.defs, true) : jsonResult
     case 'inspect':
       return inspectResult
   }

@@ -88,7 +88,7 @@ export type ResultPlan =
   | { readonly kind: 'content' } // a content part or an array of them
   | { readonly kind: 'raw' } // a ToolResult, passed through
   | { readonly kind: 'structured'; readonly shape: Projection; readonly defs?: readonly Projection[] } // structuredContent + a text part with its JSON
-  | { readonly kind: 'json' } // one text part with the JSON (null → "null")
+  | { readonly kind: 'json'; readonly shape?: Projection; readonly defs?: readonly Projection[] } // one text part with the JSON (null → "null"), projected to `shape` when there is one
   | { readonly kind: 'inspect' } // unknown/any: decided from the value at run time
 
 /**
