@@ -126,20 +126,24 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
         return json(await operate(task, operation as TaskOperation, taskId, envelope.owner, envelope.responses))
       }
       const storage = this.#state.storage
-      const count = await this.#sweep()
       const call = envelope.call!
-      if (call.owner !== undefined && count >= perPrincipal) {
-        return json({ error: { code: INTERNAL_ERROR, message: `You have as many tasks as this server keeps for one caller (${perPrincipal}); retry once one's time to live has ended.` } })
+      // A principal's object counts its tasks; an object of one task (no principal) has nothing to count.
+      let counted: Record<string, number> = {}
+      if (call.owner !== undefined) {
+        const count = await this.#sweep()
+        if (count >= perPrincipal) {
+          return json({ error: { code: INTERNAL_ERROR, message: `You have as many tasks as this server keeps for one caller (${perPrincipal}); retry once one's time to live has ended.` } })
+        }
+        counted = { [COUNT]: (this.#count = count + 1) }
       }
       const record = newRecord(taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
       const joins = this.#inAlarm
-      this.#count = count + 1
       // Durably created, in one write, before the handle is returned (the spec's MUST): a tasks/get now finds it.
       await storage.put({
         [callKey(taskId)]: call,
         [recordKey(taskId)]: record,
         [expiryKey(expiresAt(record), taskId)]: true,
-        [COUNT]: this.#count,
+        ...counted,
         ...(joins ? {} : { [pendingKey(taskId)]: true }),
       })
       const task = this.#taskOf(record)
@@ -180,9 +184,10 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       const { taskId } = task.record
       const storage = this.#state.storage
       const run = (async () => {
-        await storage.put({ [runningKey(taskId)]: true })
-        await storage.delete([pendingKey(taskId)])
+        // Written together (no await between them: one coalesced write), then the call read.
+        const marked = Promise.all([storage.put({ [runningKey(taskId)]: true }), storage.delete([pendingKey(taskId)])])
         const call = (await storage.get<TaskCall>(callKey(taskId)))!
+        await marked
         await runTask(attached!, task, call, this.#env, this.#state)
         await storage.delete([runningKey(taskId)])
       })().finally(() => this.#runs.delete(taskId))
