@@ -3,8 +3,9 @@
  * the in-memory hosts with their bounds (bench/servers/flood: maxSessions, maxSessionsPerPrincipal,
  * maxTasks, maxTasksPerPrincipal), served by one Node process. Normal traffic (stateless create_order
  * calls) runs alone, then beside a flooder without auth, with one token, and with a new token per request
- * (as many principals as requests: only the totals hold). Reported: the normal traffic's p50/p99 and its
- * p99 ÷ alone, what the flooder got (opened, refused), and the Node process's RSS.
+ * (as many principals as requests: only the totals hold), then alone again with the stores full. Reported:
+ * the normal traffic's p50/p99 and its p99 ÷ alone, what the flooder got (opened, refused), and the Node
+ * process's RSS.
  */
 import { spawn } from 'node:child_process'
 import http from 'node:http'
@@ -14,7 +15,7 @@ import { MCP_HEADERS } from './lib/http.ts'
 import { buildMcpAotEsbuild, ROOT } from './lib/mcp-aot.ts'
 import { quantile } from './lib/stats.ts'
 import { LOAD_BODY, ORDER_ARGS } from './lib/workload.ts'
-import { LIMITS } from './servers/flood/worker.ts'
+import { LIMITS } from './servers/flood/limits.ts'
 
 const CONCURRENCY = 12
 const FLOODERS = 4
@@ -129,12 +130,15 @@ export async function floodReport(requests: number, log: (...a: unknown[]) => vo
       child.once('exit', (code) => reject(new Error(`the flood server exited (${code})`)))
     })
     const url = new URL(`http://127.0.0.1:${port}/mcp`)
+    // Warm-up (not reported): the JIT settles before the first measured phase.
+    await phase(url, child.pid!, requests, 'warm-up', undefined)
     const phases: FloodPhase[] = []
     for (const [label, token] of [
       ['normal traffic alone', undefined],
       ['with a flooder, one token (one principal)', 'one'],
       ['with a flooder, a new token per request (a principal each)', 'many'],
       ['with a flooder, no authorization (the open server)', 'none'],
+      ['normal traffic alone again, the stores full', undefined],
     ] as const) {
       log(`flood: ${label}`)
       phases.push(await phase(url, child.pid!, requests, label, token))

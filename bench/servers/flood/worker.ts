@@ -6,9 +6,7 @@
 import { createServer, memorySessions, memoryTasks } from 'mcp-aot'
 import * as tools from '../mcp-aot/tools.ts'
 import * as taskTools from '../mcp-aot-sessions/tasks.ts'
-
-/** The bounds the flood runs into (the report quotes them). */
-export const LIMITS = { maxSessions: 2000, maxSessionsPerPrincipal: 100, maxTasks: 2000, maxTasksPerPrincipal: 100 }
+import { LIMITS } from './limits.ts'
 
 const hosts = () => ({
   sessions: memorySessions({ maxSessions: LIMITS.maxSessions, maxSessionsPerPrincipal: LIMITS.maxSessionsPerPrincipal }),
