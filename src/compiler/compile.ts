@@ -6,7 +6,7 @@ import { extract, type Declaration } from './extract.ts'
 import type { Project } from './project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type ResolverOptions } from './resolve.ts'
-import { augmentationFindings } from './augment.ts'
+import { findAugmentations, moreAugmentations, withBareImports, type Augmentations } from './augment.ts'
 
 /**
  * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,
@@ -29,10 +29,20 @@ export function analyze(project: Project, id: string, code: string, options: Res
   let declarations: Declaration[] = []
   try {
     const file = project.file(id, code)
-    const resolver = new Resolver(project, options)
-    declarations = extract(file, resolver, found)
-    const files = [file, ...[...project.read].filter((p) => p !== id).map((p) => project.file(p))]
-    found.push(...augmentationFindings(project, files, resolver.interfaces))
+    // Read again with the module augmentations of the interfaces used, until no new one turns up (augment.ts).
+    let augmentations: Augmentations = new Map()
+    for (let round = 0; ; round++) {
+      const resolver = new Resolver(project, options, { augmentations })
+      const findings: Diagnostic[] = []
+      declarations = extract(file, resolver, findings)
+      const files = withBareImports(project, [file, ...[...project.read].filter((p) => p !== id).map((p) => project.file(p))])
+      const next = findAugmentations(project, files, resolver.interfaces)
+      if (round === 3 || !moreAugmentations(augmentations, next)) {
+        found.push(...findings)
+        break
+      }
+      augmentations = next
+    }
   } catch (e) {
     if (!(e instanceof Refusal)) throw e
     found.push({ code: e.code, message: e.message, loc: e.loc }) // the module itself does not parse

@@ -47,7 +47,6 @@ export const CODES = {
   MCP038: 'recursive type without a finite value',
   MCP039: 'schema over the size budget',
   MCP040: 'function declared without a body',
-  MCP041: 'module augmentation of an interface a declaration uses',
 } as const
 
 export type Code = keyof typeof CODES

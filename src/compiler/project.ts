@@ -21,6 +21,8 @@ export interface SourceFile {
   mtime: number
   /** For the body of a `namespace` (a scope of its own inside this file): the enclosing scope. */
   parent?: SourceFile
+  /** For the body of `declare module './m' { … }` (augment.ts): the module augmented, whose exports are in scope. */
+  augments?: SourceFile
 }
 
 export const PACKAGE_NAME = 'mcp-aot'

@@ -14,6 +14,7 @@ import { resolveGlobal } from './globals.ts'
 import { intersect, NoValue } from './intersect.ts'
 import { ABSENT_WITH_REST, ABSENT_WITH_REST_FIX, mergeProps, objectOrEmpty, objectType, PROTO_MESSAGE, type ObjectIR } from './objects.ts'
 import { DEFAULT_SCHEMA_BUDGET, type Origin } from './size.ts'
+import type { Augmentations } from './augment.ts'
 import { applyTags, type Tag } from './tags.ts'
 
 /** What a type node can mean before it is known to be an argument value. */
@@ -70,6 +71,11 @@ export interface ResolverOptions {
   schemaBudget?: number
 }
 
+/** What compile.ts found augmenting the interfaces a module uses (augment.ts); merged as TypeScript does. */
+export interface ResolverInputs {
+  augmentations?: Augmentations
+}
+
 export class Resolver {
   readonly project: Project
   /** Declarations being resolved, by instantiation (`file#Name<args>`), to detect recursion. */
@@ -85,8 +91,11 @@ export class Resolver {
   /** Every interface resolved (`path#Name`), so augmentations of them can be found (augment.ts). */
   readonly interfaces = new Set<string>()
 
-  constructor(project: Project, options: ResolverOptions = {}) {
+  private readonly augmentations: Augmentations
+
+  constructor(project: Project, options: ResolverOptions = {}, inputs: ResolverInputs = {}) {
     this.project = project
+    this.augmentations = inputs.augmentations ?? new Map()
     this.schemaBudget = options.schemaBudget ?? DEFAULT_SCHEMA_BUDGET
   }
 
@@ -490,14 +499,19 @@ export class Resolver {
   /** The type an alias or interface declares. */
   private body(sym: Extract<Sym, { kind: 'decl' }>, decl: any, inner: Env): Resolved {
     if (sym.declKind === 'alias') return this.resolve(decl.typeAnnotation, inner)
+    // The declarations of the interface, then those of its module augmentations, each read in its own scope.
+    const parts = [
+      ...sym.nodes.map((d) => ({ d, env: inner })),
+      ...(this.augmentations.get(`${sym.file.path}#${sym.name}`) ?? []).flatMap((a) => a.nodes.map((d) => ({ d, env: { ...inner, file: a.scope } }))),
+    ]
     let acc: Members = { props: [] }
-    for (const d of sym.nodes) {
+    for (const { d, env } of parts) {
       for (const h of d.extends ?? []) {
-        const base = this.heritage(h, inner)
+        const base = this.heritage(h, env)
         acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest, absent: [...(acc.absent ?? []), ...(base.absent ?? [])] }
       }
     }
-    for (const d of sym.nodes) acc = this.object(d.body.body, inner, acc)
+    for (const { d, env } of parts) acc = this.object(d.body.body, env, acc)
     return this.objectBody(acc)
   }
 

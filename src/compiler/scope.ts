@@ -188,6 +188,10 @@ export function lookup(project: Project, file: SourceFile, name: string, seen = 
   if (ns) return { kind: 'namespace', file: namespaceScope(file, name, ns) }
   const imp = scope.imports.get(name)
   if (imp) return importTarget(project, file, imp.source, imp.imported, seen)
+  if (file.augments) {
+    const sym = exported(project, file.augments, name, seen)
+    if (sym.kind !== 'not-exported') return sym
+  }
   return file.parent ? lookup(project, file.parent, name, seen) : undefined
 }
 

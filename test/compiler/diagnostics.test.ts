@@ -70,7 +70,6 @@ const cases: Case[] = [
   { code: 'MCP037', what: 'a union of two strings revived differently', source: 'interface Q {\n  n: number\n  when: Date | string\n}\n/** @tool */\nexport function t(q: Q) {}\n', at: ['src/tools.ts', 3, 3], mentions: ['Date', 'string', 'kind'] },
   { code: 'MCP039', what: 'a schema over the size budget, naming the type that multiplies', source: "import type { Deep } from './lib/deep.ts'\n/** @tool */\nexport function t(x: Deep) {}\n", extra: { 'src/lib/deep.ts': DEEP }, at: ['src/tools.ts', 3, 8], mentions: ['input schema', "'t'", '64 KiB', 'Leaf (src/lib/deep.ts:1:8) is written out 4096 times', 'schemaBudget'] },
   { code: 'MCP040', what: 'a tool declared without a body', source: '/** @tool */\nexport declare function t(x: string): string\n', at: ['src/tools.ts', 2, 8], mentions: ['without a body', 'export function t(…) { … }'] },
-  { code: 'MCP041', what: 'a module augmentation of an interface a tool uses', source: "import type { S } from './s.ts'\ndeclare module './s.ts' {\n  interface S { b: string }\n}\n/** @tool */\nexport function t(x: S) {}\n", extra: { 'src/s.ts': 'export interface S { a: string }\n' }, at: ['src/tools.ts', 3, 3], mentions: ['augments S', 'src/s.ts', 'interface MyS extends S'] },
 ]
 
 describe('one test per code', () => {

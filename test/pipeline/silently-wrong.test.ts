@@ -51,12 +51,28 @@ describe('a key declared `?: never` is forbidden in that member (item 2)', () =>
   })
 })
 
-describe('an augmented interface is refused, never ignored (item 3)', () => {
-  it("declare module './settings.ts' { interface Settings … } in a file the tool's types come from: MCP041 there", async () => {
-    const failure = await bundleWorker(fixture('augmented-worker.ts')).then(() => undefined, (e: Error) => e)
-    expect(failure?.message).toContain(
-      'test/pipeline/fixtures/augment.ts:5:3 - error MCP041: This augments Settings (declared in test/pipeline/fixtures/settings.ts), which a declaration here uses, and mcp-aot does not merge module augmentations, so its schema would lack what this adds. Declare the members in Settings itself, or in an interface of your own that extends it (interface MySettings extends Settings { … }) and use that.',
-    )
+describe('an augmented interface is merged, as tsc merges it (item 3)', () => {
+  let augmented: McpClient
+  beforeAll(async () => {
+    augmented = await connect(await loadWorker(await bundleWorker(fixture('augmented-worker.ts'))))
+  })
+  afterAll(() => augmented?.close())
+  const refused = (...lines: string[]) => ({ content: [{ type: 'text', text: lines.join('\n') }], isError: true })
+
+  it("declare module './settings.ts' { interface Settings { lang: Lang } } in another file: lang is listed and required", async () => {
+    const tool = (await augmented.listTools()).find((t) => t.name === 'save')!
+    expect(tool.inputSchema.properties.settings).toEqual({
+      type: 'object',
+      description: 'The new settings.',
+      properties: { theme: { type: 'string' }, lang: { type: 'string', enum: ['en', 'de'] } },
+      required: ['theme', 'lang'],
+      additionalProperties: false,
+    })
+  })
+  it('takes the value tsc takes, refuses the ones it refuses', async () => {
+    expect(await augmented.callTool('save', { settings: { theme: 'dark', lang: 'de' } })).toEqual({ content: [{ type: 'text', text: 'dark/de' }] })
+    expect(await augmented.callTool('save', { settings: { theme: 'dark' } })).toEqual(refused("Argument 'settings.lang' is required."))
+    expect(await augmented.callTool('save', { settings: { theme: 'dark', lang: 'fr' } })).toEqual(refused("Argument 'settings.lang' must be one of: en, de (got \"fr\")."))
   })
 })
 

@@ -19,7 +19,7 @@ export const IMPORTS = [
   "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'",
   "import type { Listing, Keyed, Window } from './shapes.ts'",
   "import { PAGE } from './shapes.ts'",
-  "import type { Kind } from './shapes.ts'",
+  "import type { Kind, Prefs } from './shapes.ts'",
   "import type * as S from './shapes.ts'",
 ].join('\n')
 
@@ -40,6 +40,7 @@ export const FILES: Record<string, string> = {
     "export const Kind = { Book: 'book', Film: 'film' } as const",
     "export type Kind = 'book' | 'film'",
     'export namespace Media { export type Item = { kind: Kind; size?: Size; cursor?: Cursor } }',
+    'export interface Prefs { theme: string }',
     '',
   ].join('\n'),
 }
@@ -136,6 +137,8 @@ export const PRELUDE: [string, string?][] = [
   ['export interface XBase { id?: string; email?: string; note?: string }'],
   ['export interface ById extends XBase { id: string; email?: never }'],
   ['export interface ByEmail extends XBase { email: string; id?: undefined }'],
+  // Module augmentation (issue 17, item 3): merged into the interface, names read in the block, the augmented module, this file
+  ["declare module './shapes.ts' {\n  interface Prefs { lang: 'en' | 'de'; kind?: Kind; size?: Qty }\n  interface Listing<T, C> { total?: Int }\n}"],
 ]
 
 /**
@@ -266,4 +269,6 @@ export const SIGNATURES: string[] = [
   'x: { q: string; page?: never } | { page: Int & Min<1>; q?: never } | null', 'x: { w: { at: Date; n?: never } | { n: bigint; at?: never } }',
   'x: Partial<{ a: string; b?: never }> | { b: string }', "x: Pick<{ a: string; b?: never; c: number }, 'a' | 'b'> | { b: string }",
   'x: ({ a: string } & { b?: never }) | { b: string }', 'x: { a?: (never) } & { b: string }', 'x: XOR1 & { note?: string }',
+  // module augmentation: the added members are known, required ones required
+  'p: Prefs', 'ps: Prefs[]', 'x: Listing<Prefs>', 'x: Partial<Prefs>', 'x: Prefs | null', "x: Pick<Prefs, 'lang'>", 'x: Prefs & { id: string }',
 ]
