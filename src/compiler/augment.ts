@@ -55,13 +55,13 @@ export function findAugmentations(project: Project, files: readonly SourceFile[]
   return out
 }
 
-/** `files` and, transitively, the files they import with no names (for their effects, as augmentations are). */
+/** `files` and, transitively, the project files they import with no names (`import './augment.ts'`, for its effects). */
 export function withBareImports(project: Project, files: readonly SourceFile[]): SourceFile[] {
   const out = [...files]
   const seen = new Set(files.map((f) => f.path))
   for (let i = 0; i < out.length; i++) {
     for (const stmt of out[i]!.ast.program.body) {
-      if (stmt.type !== 'ImportDeclaration' || stmt.specifiers.length > 0) continue
+      if (stmt.type !== 'ImportDeclaration' || stmt.specifiers.length > 0 || !/^\.\.?\//.test(stmt.source.value)) continue
       const path = project.resolveModule(stmt.source.value, out[i]!.path)
       if (!path || seen.has(path) || !/\.[cm]?tsx?$/.test(path)) continue
       seen.add(path)

@@ -35,8 +35,9 @@ export function analyze(project: Project, id: string, code: string, options: Res
       const resolver = new Resolver(project, options, { augmentations })
       const findings: Diagnostic[] = []
       declarations = extract(file, resolver, findings)
-      const files = withBareImports(project, [file, ...[...project.read].filter((p) => p !== id).map((p) => project.file(p))])
-      const next = findAugmentations(project, files, resolver.interfaces)
+      const used = resolver.interfaces
+      const files = used.size === 0 ? [] : withBareImports(project, [file, ...[...project.read].filter((p) => p !== id).map((p) => project.file(p))])
+      const next = findAugmentations(project, files, used)
       if (round === 3 || !moreAugmentations(augmentations, next)) {
         found.push(...findings)
         break
