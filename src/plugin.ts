@@ -7,14 +7,14 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
 import { compileModule, MARKER, type CompiledModule } from './compiler/compile.ts'
-import type { Declaration } from './compiler/extract.ts'
-import { Project } from './compiler/project.ts'
+import type { Declaration } from './compiler/declarations/extract.ts'
+import { Project } from './compiler/source/project.ts'
 import { CompileCache } from './compiler/cache.ts'
-import { duplicateNames } from './compiler/duplicates.ts'
-import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts.ts'
-import { modelReport, tokenTable } from './compiler/model-report.ts'
-import { profileList } from './compiler/profiles/index.ts'
-import { formatWarning } from './compiler/warnings.ts'
+import { duplicateNames } from './compiler/declarations/duplicates.ts'
+import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
+import { modelReport, tokenTable } from './compiler/artifacts/model-report.ts'
+import { profileList } from './compiler/model/profiles/index.ts'
+import { formatWarning } from './compiler/model/warnings.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 
@@ -119,7 +119,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     buildEnd() {
       const message = duplicateNames(modules)
       if (message) throw new Error(message)
-      // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/warnings.ts).
+      // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/model/warnings.ts).
       const report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
       // buildEnd's context has no `warn` under every bundler: the bundler's channel where there is one.
       const context = this as { warn?: (message: string) => void }

@@ -159,3 +159,90 @@ describe('src/runtime reads top-down by stage', () => {
     expect(layeringProblem('features', 'shared')).toBeUndefined()
   })
 })
+
+/**
+ * The compiler's folders in the order the build's data flows back through them: an entry imports what it
+ * runs, each stage imports only the stages after it here (the ones whose output it takes), so imports point
+ * one way. compile.ts and cache.ts at the top are the entries; diagnostics.ts and refusal.ts at the top are
+ * the leaves every stage reports through, importing only each other.
+ */
+const compiler = join(src, 'compiler')
+const COMPILER_STAGES = ['', 'artifacts', 'table', 'model', 'declarations', 'schema', 'types', 'source'] as const
+const COMPILER_LEAVES = ['diagnostics.ts', 'refusal.ts']
+
+/** The stage of a compiler file (its first folder under src/compiler), or 'leaf'. */
+function compilerStage(path: string): string {
+  const parts = path.split(/[\\/]/)
+  if (parts.length === 1) return COMPILER_LEAVES.includes(parts[0]!) ? 'leaf' : ''
+  return parts[0]!
+}
+
+/** Why an import between two compiler files (paths relative to src/compiler) breaks the layering, or undefined. */
+export function compilerProblem(from: string, to: string): string | undefined {
+  const a = compilerStage(from)
+  const b = compilerStage(to)
+  if (b === 'leaf') return undefined
+  if (a === 'leaf') return `${from} is a leaf every stage reports through: it imports only ${COMPILER_LEAVES.join(' and ')}`
+  if (a === b) return undefined
+  const ra = COMPILER_STAGES.indexOf(a as never)
+  const rb = COMPILER_STAGES.indexOf(b as never)
+  if (ra < 0 || rb < 0) return `${ra < 0 ? a : b}/ is not a stage of src/compiler (add it to COMPILER_STAGES in order)`
+  if (rb < ra) return `${b || 'the top'} comes after ${a}/ in the build: a stage imports only the stages whose output it takes`
+  return undefined
+}
+
+/** Every relative import of every file under `dir`, as [from, to] paths relative to `base`. */
+function edgesUnder(dir: string, base: string): [string, string][] {
+  return files(dir).flatMap((file) =>
+    specifiers(file)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => [relative(base, file), relative(base, join(file, '..', spec))] as [string, string]),
+  )
+}
+
+describe('src/compiler reads by stage, and src/ has no cycle', () => {
+  const edges = edgesUnder(compiler, compiler).filter(([, to]) => !to.startsWith('..'))
+
+  it('reads the compiler’s imports', () => {
+    expect(edges).toContainEqual(['compile.ts', 'declarations/extract.ts'])
+    expect(edges.length).toBeGreaterThan(100)
+  })
+
+  for (const [from, to] of edges) {
+    it(`compiler: ${from} → ${to} points down the stages or to a leaf`, () => {
+      const problem = compilerProblem(from, to)
+      expect(problem, `${from} imports ${to}: ${problem}`).toBeUndefined()
+    })
+  }
+
+  it('every stage folder has a header saying what it takes and what it hands on (README.md in the folder’s first file)', () => {
+    for (const stage of COMPILER_STAGES.filter(Boolean)) {
+      const first = readFileSync(join(compiler, stage, 'README.md'), 'utf8')
+      expect(first, `src/compiler/${stage}/README.md`).toMatch(/^# src\/compiler\/\w+\/\n\nTakes .+ Hands on .+/s)
+    }
+  })
+
+  it('has no import cycle anywhere in src/ (types included)', () => {
+    const cycle = findCycle(edgesUnder(src, src))
+    expect(cycle, cycle && `import cycle: ${cycle.join(' → ')}`).toBeUndefined()
+  })
+
+  it('no folder of src/ holds over 15 files, and no file is over 400 lines', () => {
+    const byFolder = new Map<string, number>()
+    for (const file of files(src)) {
+      const folder = relative(src, join(file, '..'))
+      byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1)
+      const lines = readFileSync(file, 'utf8').split('\n').length
+      expect(lines, `${relative(src, file)} has ${lines} lines`).toBeLessThanOrEqual(400)
+    }
+    for (const [folder, count] of byFolder) expect(count, `src/${folder} holds ${count} files`).toBeLessThanOrEqual(15)
+  })
+
+  it('the checks catch what they are for', () => {
+    expect(compilerProblem('types/resolve.ts', 'schema/size.ts')).toBe('schema comes after types/ in the build: a stage imports only the stages whose output it takes')
+    expect(compilerProblem('diagnostics.ts', 'types/ir.ts')).toBe('diagnostics.ts is a leaf every stage reports through: it imports only diagnostics.ts and refusal.ts')
+    expect(compilerProblem('table/emit.ts', 'model/profiles/index.ts')).toBeUndefined()
+    expect(compilerProblem('source/project.ts', 'refusal.ts')).toBeUndefined()
+    expect(compilerProblem('compile.ts', 'source/project.ts')).toBeUndefined()
+  })
+})

@@ -1,12 +1,12 @@
 /** One module: source text in → the appended table, the declarations, the files read, or one error with every finding. */
 import MagicString from 'magic-string'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
-import { emitTable, type EmitOptions } from './emit.ts'
-import { extract, type Declaration } from './extract.ts'
-import type { Project } from './project.ts'
+import { emitTable, type EmitOptions } from './table/emit.ts'
+import { extract, type Declaration } from './declarations/extract.ts'
+import type { Project } from './source/project.ts'
 import { Refusal } from './refusal.ts'
-import { Resolver, type ResolverOptions } from './resolve.ts'
-import { findAugmentations, moreAugmentations, withBareImports, type Augmentations } from './augment.ts'
+import { Resolver, type ResolverOptions } from './types/resolve.ts'
+import { findAugmentations, moreAugmentations, withBareImports, type Augmentations } from './types/augment.ts'
 
 /**
  * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,

@@ -3,7 +3,15 @@
  * a sentence saying what to write instead. All findings of a module travel together in one error whose
  * message text itself carries `file:line:column` (some bundlers drop structured locations).
  */
-import type { Loc } from './ir.ts'
+/** A place in a source file: what a diagnostic points at. */
+export interface Loc {
+  file: string
+  line: number
+  column: number
+}
+
+/** Source order: by file, then line, then column. */
+export const compareLoc = (a: Loc, b: Loc): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column)
 
 /** The stable codes. docs/diagnostics.md (each with a before and after example) is checked against this list by tests. */
 export const CODES = {

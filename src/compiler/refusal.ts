@@ -1,6 +1,6 @@
 /** A refused construct, thrown inside the resolver and turned into one diagnostic by its caller. */
+import type { Loc } from './diagnostics.ts'
 import type { Code } from './diagnostics.ts'
-import type { Loc } from './ir.ts'
 
 export class Refusal extends Error {
   readonly code: Code

@@ -3,7 +3,7 @@
  * array; and any schema ajv would refuse becomes a coded diagnostic at the TypeScript location, never ajv's text.
  */
 import { describe, expect, it } from 'vitest'
-import { emitTable } from '../../src/compiler/emit.ts'
+import { emitTable } from '../../src/compiler/table/emit.ts'
 import { Refusal } from '../../src/compiler/refusal.ts'
 import { compileFiles } from './harness.ts'
 import { fragment, refuse } from './golden.ts'

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
-import { Project } from '../../src/compiler/project.ts'
+import { Project } from '../../src/compiler/source/project.ts'
 
 const TOOLS = String.raw`import type { Int, Min, Max, Email, Pattern, ToolContext } from 'mcp-aot'
 import type { Order, Priority } from './types.ts'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { CODES, CompileError } from '../../src/compiler/diagnostics.ts'
-import { Project } from '../../src/compiler/project.ts'
+import { Project } from '../../src/compiler/source/project.ts'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

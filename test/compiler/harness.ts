@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { analyze } from '../../src/compiler/compile.ts'
 import type { Diagnostic } from '../../src/compiler/diagnostics.ts'
-import { toolDefinition } from '../../src/compiler/emit.ts'
-import type { Declaration } from '../../src/compiler/extract.ts'
-import { Project } from '../../src/compiler/project.ts'
-import type { ResolverOptions } from '../../src/compiler/resolve.ts'
+import { toolDefinition } from '../../src/compiler/table/emit.ts'
+import type { Declaration } from '../../src/compiler/declarations/extract.ts'
+import { Project } from '../../src/compiler/source/project.ts'
+import type { ResolverOptions } from '../../src/compiler/types/resolve.ts'
 
 export interface Compiled {
   declarations: Declaration[]

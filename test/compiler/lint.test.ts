@@ -1,6 +1,6 @@
-/** Build warnings (src/compiler/lint.ts, MCP101–MCP104): codes, locations and messages, written by hand. */
+/** Build warnings (src/compiler/model/lint.ts, MCP101–MCP104): codes, locations and messages, written by hand. */
 import { describe, expect, it } from 'vitest'
-import { lint } from '../../src/compiler/lint.ts'
+import { lint } from '../../src/compiler/model/lint.ts'
 import { compileFiles } from './harness.ts'
 
 const warnings = (source: string) => {

@@ -1,7 +1,7 @@
 /** The per-tool schema size budget (MCP039): measured on the type IR before any JSON is written, exactly. */
 import { describe, expect, it } from 'vitest'
-import { toolDefinition } from '../../src/compiler/emit.ts'
-import { inputSize, outputSize, typeSize } from '../../src/compiler/size.ts'
+import { toolDefinition } from '../../src/compiler/table/emit.ts'
+import { inputSize, outputSize, typeSize } from '../../src/compiler/schema/size.ts'
 import { compileFiles } from './harness.ts'
 import { IMPORTS } from './golden.ts'
 

@@ -1,7 +1,7 @@
 /** SCHEMA.md § Types: every row of the table, format types, constraint tags, nullable rules, brands. */
 import { describe, expect, it } from 'vitest'
-import { argumentText } from '../../src/compiler/artifact-text.ts'
-import { planDefs, revivePlan } from '../../src/compiler/plans.ts'
+import { argumentText } from '../../src/compiler/artifacts/artifact-text.ts'
+import { planDefs, revivePlan } from '../../src/compiler/schema/plans.ts'
 import { compileFiles } from './harness.ts'
 import { codesFor, fragment, IMPORTS, input, tool } from './golden.ts'
 

@@ -1,7 +1,7 @@
 /**
  * Build artefacts: `mcp({ manifest: true, docs: true })` emits mcp-manifest.json, SKILL.md and llms.txt
  * next to the bundle, byte-identical from Vite, esbuild, Rollup, Rolldown and webpack. The expected texts
- * below are written by hand from the artefact formats (src/compiler/artifacts.ts).
+ * below are written by hand from the artefact formats (src/compiler/artifacts/artifacts.ts).
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'

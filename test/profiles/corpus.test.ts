@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { profileTools } from '../../src/compiler/profiles/index.ts'
+import { profileTools } from '../../src/compiler/model/profiles/index.ts'
 import { corpusTable, corpusTools, PROVIDERS } from './corpus.ts'
 import { requestViolations, RULES, violations } from './provider-rules.ts'
 

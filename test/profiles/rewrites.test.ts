@@ -3,7 +3,7 @@
  * hand from the rules cited in src/compiler/profiles/.
  */
 import { describe, expect, it } from 'vitest'
-import { profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/profiles/index.ts'
+import { profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
 
 const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false })
 const one = (profile: ProfileName, inputSchema: Record<string, unknown>, name = 't'): ProfiledTool => profileTools(profile, [{ name, inputSchema } as ToolEntry])[0]!

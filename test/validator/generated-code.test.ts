@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
-import { compileValidator, RUNTIME_IMPORT, runtimeImport, standaloneToExpression } from '../../src/compiler/validator.ts'
+import { compileValidator, RUNTIME_IMPORT, runtimeImport, standaloneToExpression } from '../../src/compiler/schema/validator.ts'
 import { closed, linesFor, loadModule } from './load.ts'
 
 /** Uses every keyword and format SCHEMA.md writes, and every helper the runtime provides. */
@@ -70,7 +70,7 @@ describe('compileValidator', () => {
     compileValidator({ type: 'object', properties: { x: { type: 'array', items: {}, uniqueItems: true } } }, 'v2')
     expect(compileValidator(everything, 'v0')).toBe(first)
 
-    const validator = fileURLToPath(new URL('../../src/compiler/validator.ts', import.meta.url))
+    const validator = fileURLToPath(new URL('../../src/compiler/schema/validator.ts', import.meta.url))
     const script = `import { compileValidator } from ${JSON.stringify(validator)}
 process.stdout.write(compileValidator(${JSON.stringify(everything)}, 'v0'))`
     const node = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url))

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
-import { compileValidator, RUNTIME_IMPORT } from '../../src/compiler/validator.ts'
+import { compileValidator, RUNTIME_IMPORT } from '../../src/compiler/schema/validator.ts'
 import { argumentErrors } from '../../src/runtime/call/arg-errors.ts'
 import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 

@@ -1,6 +1,6 @@
 /** compileValidators: a module's schemas in one compile, sharing code, with the same results as one compile each. */
 import { describe, expect, it } from 'vitest'
-import { compileValidator, compileValidators } from '../../src/compiler/validator.ts'
+import { compileValidator, compileValidators } from '../../src/compiler/schema/validator.ts'
 import { MAX_COLLECTED_ERRORS } from '../../src/runtime/call/arg-errors.ts'
 import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 import { closed, linesFor, loadModule } from './load.ts'

@@ -1,5 +1,5 @@
 /**
- * Unions checked by the branch a value selects (src/compiler/union-errors.ts): the verdict is exactly
+ * Unions checked by the branch a value selects (src/compiler/schema/union-errors.ts): the verdict is exactly
  * ajv's own anyOf on any JSON value (selecting changes which errors are kept, never whether the value
  * passes), and the lines are the ones docs/results-and-errors.md gives, written here from its rules.
  */
@@ -7,8 +7,8 @@ import fc from 'fast-check'
 import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
-import { compileValidators } from '../../src/compiler/validator.ts'
-import { alternatives, dispatch } from '../../src/compiler/union-errors.ts'
+import { compileValidators } from '../../src/compiler/schema/validator.ts'
+import { alternatives, dispatch } from '../../src/compiler/schema/union-errors.ts'
 import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 import { closed, linesFor, load, loadModule } from './load.ts'
 

@@ -7,7 +7,7 @@
 import type { AjvError } from '../shared/table.ts'
 
 /**
- * The generated validators stop collecting once a list holds this many errors (src/compiler/validator.ts
+ * The generated validators stop collecting once a list holds this many errors (src/compiler/schema/validator.ts
  * writes the number into their loops), so checking an invalid argument costs no more than a valid one.
  */
 export const MAX_COLLECTED_ERRORS = 100
@@ -219,7 +219,7 @@ function line(error: AjvError, suggest: boolean): string {
 
 /**
  * The argument error lines for a failed validation. mcp-aot's validators report a failed `anyOf` by one
- * error, or by the errors of the branch the value's kind or tag selects (src/compiler/union-errors.ts). A
+ * error, or by the errors of the branch the value's kind or tag selects (src/compiler/schema/union-errors.ts). A
  * value that fails both its type and its `enum` gets the enum's line alone (it names the values, hence the
  * type). The first MAX_LINES errors look for a known name near an unknown one.
  */

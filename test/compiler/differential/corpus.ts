@@ -124,7 +124,7 @@ export const PRELUDE: [string, string?][] = [
   ["export type When = Date | 'now' | { before: When } | { after: When; not?: true }"],
   ['export type NN = number | { n: NN } | NN[]'],
   ['export enum Perm { None = 0, Read = 1 << 0, Write = 1 << 1, Exec = 1 << 2, All = Read | Write | Exec }'],
-  // Unions of objects and TypeScript's excess-property rule (src/compiler/open-unions.ts)
+  // Unions of objects and TypeScript's excess-property rule (src/compiler/types/open-unions.ts)
   ['export type OU1 = { a: string } | { b: number }'],
   ['export type OU2 = { a: string; c: number } | { b: number; c: string }'],
   ['export type OU3 = { a: string } | { b: Int8 } | { b: string; c: boolean }'],

@@ -3,7 +3,7 @@
  * declares (a Date where the type says Date, a Set where it says Set, …). Inside a union, one branch must
  * fit the value entirely, so a union branch that was matched on the wire but not revived is caught.
  */
-import type { TypeIR } from '../../../src/compiler/ir.ts'
+import type { TypeIR } from '../../../src/compiler/types/ir.ts'
 
 /** Where the revived `value` does not have the run-time type `type` declares (`''` when it does everywhere). */
 export function mistyped(value: unknown, type: TypeIR, path: string): string {

@@ -12,7 +12,7 @@
  * made at every depth of the tree, inside the union branch a value matched when only one fits it.
  */
 import fc from 'fast-check'
-import { deref, type TypeIR } from '../../../src/compiler/ir.ts'
+import { deref, type TypeIR } from '../../../src/compiler/types/ir.ts'
 
 const SAFE = Number.MAX_SAFE_INTEGER
 
@@ -269,7 +269,7 @@ function broken(t: TypeIR, old: unknown): [string, unknown] | undefined {
 /**
  * A key another object member of a union declares, added to a value that fits one member and lacks it:
  * once with a valid value of that member's type for it, once with a JSON kind no member declaring the key
- * takes. TypeScript's verdict is the rule under test (src/compiler/open-unions.ts): a non-discriminated
+ * takes. TypeScript's verdict is the rule under test (src/compiler/types/open-unions.ts): a non-discriminated
  * union takes the first and refuses the second; a discriminated one (`Shape`) refuses both.
  */
 function foreignKeys(value: unknown, t: Extract<TypeIR, { kind: 'union' }>): [string, string, unknown][] {

@@ -1,0 +1,41 @@
+/** `llms.txt` (llmstxt.org): the server in a page. */
+import type { ServerIdentity } from './artifacts.ts'
+import type { Declaration } from '../declarations/extract.ts'
+import { argumentText, byKind, hints, resultText } from './artifact-text.ts'
+
+function signature(d: Declaration): string {
+  return `${d.name}(${d.props.map((p) => `${p.name}${p.optional ? '?' : ''}: ${argumentText(p)}`).join('; ')})`
+}
+
+export function llmsTxt(server: ServerIdentity, decls: readonly Declaration[], manifestFile?: string): string {
+  const tools = byKind(decls, 'tool')
+  const resources = byKind(decls, 'resource')
+  const prompts = byKind(decls, 'prompt')
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
+  const lines: string[] = [`# ${server.title ?? server.name}`, '']
+  lines.push(`> ${server.description ?? `An MCP server with ${count(tools.length, 'tool')}.`}`, '')
+  const parts = [`An MCP server${server.version ? ` (version ${server.version})` : ''} over Streamable HTTP at the path \`/mcp\`, with`]
+  parts.push(`${count(tools.length, 'tool')}, ${count(resources.length, 'resource')} and ${count(prompts.length, 'prompt')}.`)
+  if (manifestFile) parts.push(`Every JSON Schema is in [${manifestFile}](${manifestFile}).`)
+  lines.push(parts.join(' '), '')
+  if (tools.length) {
+    lines.push('## Tools', '')
+    for (const t of tools) {
+      const h = hints(t)
+      const text = [t.description, h.length ? `(${h.join(', ')})` : undefined].filter(Boolean).join(' ')
+      lines.push(`- ${signature(t)}${text ? `: ${text}` : ''} Returns ${resultText(t)}.`)
+    }
+    lines.push('')
+  }
+  if (resources.length) {
+    lines.push('## Resources', '')
+    for (const r of resources) lines.push(`- ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}${r.description ? `: ${r.description}` : ''}`)
+    lines.push('')
+  }
+  if (prompts.length) {
+    lines.push('## Prompts', '')
+    for (const p of prompts) lines.push(`- ${signature(p)}${p.description ? `: ${p.description}` : ''}`)
+    lines.push('')
+  }
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`
+}

@@ -1,0 +1,57 @@
+/**
+ * What a model reads, per profile: each tool's entry under every profile asked for, its o200k tokens, the
+ * tokens of the whole tools/list result, and the warnings (lint, and the parts a profile cannot write, at
+ * their TypeScript locations). The manifest, the build summary and `mcp-aot inspect --tokens` read this.
+ */
+import { compareLoc } from '../diagnostics.ts'
+import { byKind } from './artifact-text.ts'
+import { toolDefinition } from '../table/emit.ts'
+import type { Declaration } from '../declarations/extract.ts'
+import { lint } from '../model/lint.ts'
+import { profileFindings, profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { jsonTokens } from '../model/tokens.ts'
+import type { Warning } from '../model/warnings.ts'
+
+export interface ToolReport {
+  name: string
+  tokens: Partial<Record<ProfileName, number>>
+  profiles: Partial<Record<ProfileName, ProfiledTool>>
+}
+
+export interface ModelReport {
+  profiles: readonly ProfileName[]
+  tools: ToolReport[]
+  /** Tokens of the tools/list result (`{"tools":[…]}`) per profile. */
+  totals: Partial<Record<ProfileName, number>>
+  warnings: Warning[]
+}
+
+/** `tokens: false` leaves the counts out (the warnings alone need no tokenizer). */
+export function modelReport(decls: readonly Declaration[], profiles: readonly ProfileName[], tokens = true): ModelReport {
+  const tools = byKind(decls, 'tool')
+  const entries = tools.map((d) => toolDefinition(d) as ToolEntry)
+  const report: ModelReport = { profiles, tools: entries.map((e) => ({ name: e.name, tokens: {}, profiles: {} })), totals: {}, warnings: lint(decls) }
+  for (const p of profiles) {
+    const profiled = profileTools(p, entries)
+    profiled.forEach((t, i) => {
+      report.tools[i]!.profiles[p] = t
+      if (tokens) report.tools[i]!.tokens[p] = jsonTokens(t.tool)
+    })
+    if (tokens) report.totals[p] = jsonTokens({ tools: profiled.map((t) => t.tool) })
+    for (const f of profileFindings(p, tools, profiled)) {
+      report.warnings.push({ code: 'MCP105', message: `${f.profile}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message}`, loc: f.loc })
+    }
+  }
+  report.warnings.sort((a, b) => compareLoc(a.loc, b.loc))
+  return report
+}
+
+/** The token table: one row per tool, a column per profile, and the tools/list total. */
+export function tokenTable(report: ModelReport): string {
+  const width = Math.max(10, ...report.tools.map((t) => t.name.length)) + 2
+  const head = `${'o200k tokens'.padEnd(width)}${report.profiles.map((p) => p.padStart(18)).join('')}`
+  const row = (name: string, cells: Partial<Record<ProfileName, number>>, status?: (p: ProfileName) => string) =>
+    `${name.padEnd(width)}${report.profiles.map((p) => `${cells[p] ?? ''}${status ? status(p) : ''}`.padStart(18)).join('')}`
+  const mark = (t: ToolReport) => (p: ProfileName) => ({ accepted: '', degraded: ' ~', refused: ' x' })[t.profiles[p]!.status]
+  return [head, ...report.tools.map((t) => row(t.name, t.tokens, mark(t))), row('tools/list', report.totals), '(~ degraded, x refused)'].join('\n')
+}

@@ -1,0 +1,38 @@
+/** Which JSDoc tags a `@tool`, `@resource` or `@prompt` block may carry; an unknown one is an error with a suggestion. */
+import { nearest } from '../diagnostics.ts'
+import type { JsDoc } from '../source/jsdoc.ts'
+import { locAt, type SourceFile } from '../source/project.ts'
+import { Refusal } from '../refusal.ts'
+
+export type DeclKind = 'tool' | 'resource' | 'prompt'
+
+/** The usual JSDoc tags, allowed everywhere and ignored. */
+const USUAL = ['returns', 'return', 'example', 'see', 'deprecated', 'throws', 'remarks', 'since', 'internal', 'privateRemarks']
+
+export const ALLOWED: Record<DeclKind, readonly string[]> = {
+  tool: ['tool', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'scope', 'lenient', 'task', 'param', ...USUAL],
+  resource: ['resource', 'title', 'description', 'mimeType', 'param', ...USUAL],
+  prompt: ['prompt', 'title', 'description', 'param', ...USUAL],
+}
+
+const ONCE = ['tool', 'resource', 'prompt', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'lenient', 'task', 'mimeType']
+
+export function checkTags(file: SourceFile, doc: JsDoc, kind: DeclKind): Refusal[] {
+  const out: Refusal[] = []
+  const seen = new Set<string>()
+  for (const tag of doc.tags) {
+    const loc = locAt(file, tag.offset)
+    if (!ALLOWED[kind].includes(tag.name)) {
+      const other = (['tool', 'resource', 'prompt'] as const).filter((k) => k !== kind && ALLOWED[k].includes(tag.name))
+      const hint = nearest(tag.name, ALLOWED[kind])
+      const why = other.length > 0 && ['tool', 'resource', 'prompt'].includes(tag.name)
+        ? `A block declares one thing: it already has @${kind}. Put @${tag.name} on its own function.`
+        : other.length > 0 ? `@${tag.name} belongs to @${other[0]} blocks, not @${kind}.` : hint ? `Did you mean @${hint}?` : `Known tags: ${ALLOWED[kind].filter((t) => !USUAL.includes(t)).map((t) => '@' + t).join(', ')}.`
+      out.push(new Refusal('MCP002', `Unknown tag @${tag.name} in a @${kind} block. ${why}`, loc))
+    } else if (ONCE.includes(tag.name) && seen.has(tag.name)) {
+      out.push(new Refusal('MCP026', `@${tag.name} is written twice. Keep one.`, loc))
+    }
+    seen.add(tag.name)
+  }
+  return out
+}

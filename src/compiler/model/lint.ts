@@ -1,0 +1,61 @@
+/**
+ * Lint at build: what compiles but reads badly to a model or a client. Tool names: a `.` or more than 64
+ * characters is refused by OpenAI and Anthropic (names match ^[a-zA-Z0-9_-]{1,64}$), and above ~40
+ * characters a client's server prefix (`mcp__server__name`) pushes it past 64. Parameters and nested
+ * properties without a description leave a model guessing. A part without a type (`unknown`, `any`,
+ * `JsonValue`) gives a model nothing to go on and is refused by strict providers.
+ */
+import type { Loc } from '../diagnostics.ts'
+import type { Declaration } from '../declarations/extract.ts'
+import type { Prop, TypeIR } from '../types/ir.ts'
+import type { Warning } from './warnings.ts'
+
+const LONG = 40
+const MAX = 64
+
+function props(t: TypeIR): Prop[] {
+  switch (t.kind) {
+    case 'nullable': return props(t.inner)
+    case 'array': return props(t.items)
+    case 'tuple': return t.elements.flatMap(props)
+    case 'union': return t.members.flatMap(props)
+    case 'object': return [...t.props, ...(t.rest ? props(t.rest) : [])]
+    default: return []
+  }
+}
+
+function untyped(t: TypeIR): boolean {
+  switch (t.kind) {
+    case 'any': return true
+    case 'nullable': return untyped(t.inner)
+    case 'array': return untyped(t.items)
+    case 'tuple': return t.elements.some(untyped)
+    case 'union': return t.members.some(untyped)
+    case 'object': return t.rest !== undefined && untyped(t.rest)
+    default: return false
+  }
+}
+
+function lintProps(list: readonly Prop[], where: string, at: Loc, out: Warning[]): void {
+  for (const p of list) {
+    const loc = p.loc ?? at
+    const path = `${where}${p.name}`
+    if (!p.description) out.push({ code: 'MCP103', message: `'${path}' has no description, so a model guesses what to send. Write one: a @param ${path} line, or a /** … */ comment on the property.`, loc })
+    if (untyped(p.type)) out.push({ code: 'MCP104', message: `'${path}' has a part without a type (unknown, any or JsonValue): a model is told nothing about it and strict providers refuse it. Give it a concrete type.`, loc })
+    lintProps(props(p.type), `${path}.`, loc, out)
+  }
+}
+
+export function lint(decls: readonly Declaration[]): Warning[] {
+  const out: Warning[] = []
+  for (const d of decls) {
+    if (d.kind !== 'tool') continue
+    if (d.name.includes('.') || d.name.length > MAX) {
+      out.push({ code: 'MCP101', message: `The tool name '${d.name}' ${d.name.includes('.') ? 'has a dot' : `is ${d.name.length} characters long`}: OpenAI and Anthropic refuse a request listing it (names match ^[a-zA-Z0-9_-]{1,64}$). Use @tool ${d.name.replace(/\./g, '_').slice(0, MAX)}.`, loc: d.loc })
+    } else if (d.name.length > LONG) {
+      out.push({ code: 'MCP102', message: `The tool name '${d.name}' is ${d.name.length} characters long; clients prefix it with the server's name (mcp__server__…), which can pass the 64-character limit. Prefer a name of at most ${LONG} characters.`, loc: d.loc })
+    }
+    lintProps(d.props, '', d.loc, out)
+  }
+  return out
+}

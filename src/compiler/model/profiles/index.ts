@@ -1,0 +1,59 @@
+/**
+ * Provider profiles: the same tools/list rewritten for one provider's documented rules. `portable` is the
+ * schema every client gets by default; the others are opt-in (plugin option `profiles`), land in the
+ * manifest per tool, and can be served (`createServer({ profile })`). Each profile's file cites its rules.
+ */
+import type { Loc } from '../../diagnostics.ts'
+import type { Declaration } from '../../declarations/extract.ts'
+import { anthropicRequestLimits, anthropicStrict } from './anthropic-strict.ts'
+import { gemini } from './gemini.ts'
+import { locate } from './locate.ts'
+import { openaiStrict } from './openai-strict.ts'
+import { PROFILE_NAMES, type ProfiledTool, type ProfileName, type ToolEntry } from './rewrite.ts'
+
+export { PROFILE_NAMES, type ProfiledTool, type ProfileName, type ToolEntry }
+
+const REWRITE: Record<ProfileName, (tool: ToolEntry) => ProfiledTool> = {
+  portable: (tool) => ({ status: 'accepted', tool, rewrites: [], degraded: [], problems: [] }),
+  'openai-strict': openaiStrict,
+  'anthropic-strict': anthropicStrict,
+  gemini,
+}
+
+/** Every tool under one profile, in order, with the request-level problems added to the tools they concern. */
+export function profileTools(profile: ProfileName, tools: readonly ToolEntry[]): ProfiledTool[] {
+  const out = tools.map((t) => REWRITE[profile](t))
+  if (profile === 'anthropic-strict') {
+    for (const p of anthropicRequestLimits(out.map((t) => t.tool))) {
+      const t = out.find((x) => x.tool.name === p.tool)!
+      t.problems.push({ path: p.path, message: p.message })
+      t.status = 'refused'
+    }
+  }
+  return out
+}
+
+/** A refused part as a located finding. */
+export interface ProfileFinding {
+  profile: ProfileName
+  tool: string
+  path: string
+  message: string
+  loc: Loc
+}
+
+/** The findings of profiled tools, each at the TypeScript location of the part it concerns. */
+export function profileFindings(profile: ProfileName, decls: readonly Declaration[], profiled: readonly ProfiledTool[]): ProfileFinding[] {
+  const out: ProfileFinding[] = []
+  profiled.forEach((t, i) => {
+    for (const p of t.problems) out.push({ profile, tool: t.tool.name, path: p.path, message: p.message, loc: locate(decls[i]!, p.path) })
+  })
+  return out
+}
+
+/** Parses the plugin option: known names, in the given order, `portable` always first. */
+export function profileList(given: readonly string[] | undefined): ProfileName[] {
+  const unknown = (given ?? []).filter((p) => !(PROFILE_NAMES as readonly string[]).includes(p))
+  if (unknown.length > 0) throw new Error(`mcp-aot: unknown profile ${unknown.map((p) => `'${p}'`).join(', ')}; the profiles are ${PROFILE_NAMES.map((p) => `'${p}'`).join(', ')}.`)
+  return ['portable', ...PROFILE_NAMES.filter((p) => p !== 'portable' && given?.includes(p))]
+}

@@ -1,0 +1,206 @@
+/**
+ * The code appended to a tool module: the declarations' standalone validators and the static dispatch
+ * table (`export const __mcp = __mcp_table(…)`). Plain, readable JavaScript; deterministic text.
+ * It imports from 'mcp-aot/internal' only the optional runtime parts its declarations use (a result
+ * shaper per result plan, a reviver, a runner, the resources/prompts/param-headers features), so a
+ * bundle holds nothing else.
+ */
+import type { ToolDefinition } from '../../runtime/shared/table.ts'
+import type { Declaration, Slot } from '../declarations/extract.ts'
+import { planDefs, revivePlan } from '../schema/plans.ts'
+import { lenientPlan } from '../schema/lenient.ts'
+import { listedSchema } from '../schema/listed.ts'
+import { profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { objectSchema } from '../schema/schema.ts'
+import { compileValidators, runtimeImport, SchemaRefused } from '../schema/validator.ts'
+import { Refusal } from '../refusal.ts'
+
+const TABLE_EXPORT = '__mcp'
+
+/** The plugin options that change the generated code. */
+export interface EmitOptions {
+  /** Provider profiles to write beside the portable tools/list entry (`createServer({ profile })` serves one). */
+  profiles?: readonly ProfileName[]
+  /** Every tool takes null for an optional parameter as absent, as `@lenient` does for one. */
+  lenient?: boolean
+}
+
+const json = (v: unknown) => JSON.stringify(v)
+/** The local name of an import from 'mcp-aot/internal'. */
+const local = (name: string) => `__mcp_${name}`
+
+/** The tools/list entry in the latest revision's shape, keys in a fixed order. */
+export function toolDefinition(d: Declaration): ToolDefinition {
+  const def: ToolDefinition = { name: d.name, inputSchema: listedSchema(objectSchema(d.props)) }
+  const out: any = { name: d.name }
+  if (d.title) out.title = d.title
+  if (d.description) out.description = d.description
+  out.inputSchema = def.inputSchema
+  if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
+  if (d.annotations) out.annotations = d.annotations
+  if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
+  return out
+}
+
+/** A name an object inherits from Object.prototype (`toString`, `constructor`, …): read as an own property only. */
+const inherited = (name: string) => name in Object.prototype
+
+/**
+ * `(a, c, s) => f(a["x"], c)`, declaring only the parameters up to the last one the call uses. Arguments
+ * are own properties: `toString` absent is undefined, never Object.prototype's (an object parameter whose
+ * properties have such names gets a copy without a prototype).
+ */
+function invoke(d: Declaration): string {
+  const arg = (name: string) => (inherited(name) ? `(Object.hasOwn(a, ${json(name)}) ? a[${json(name)}] : undefined)` : `a[${json(name)}]`)
+  const all = d.props.some((p) => inherited(p.name)) ? '{ __proto__: null, ...a }' : 'a'
+  const args = d.slots.map((s: Slot) => (s.kind === 'arg' ? arg(s.name) : s.kind === 'all' ? all : s.kind === 'context' ? 'c' : 's'))
+  const params = ['a', 'c', 's']
+  const used = Math.max(0, ...d.slots.map((s) => (s.kind === 'context' ? 2 : s.kind === 'signal' ? 3 : 1)))
+  return `(${params.slice(0, used).join(', ')}) => ${d.binding}(${args.join(', ')})`
+}
+
+/** Which runner a declaration needs: the context runner when it takes a ToolContext, the signal runner when it takes an AbortSignal or has a @timeout, none for a plain call. */
+function runner(d: Declaration): string | undefined {
+  if (d.slots.some((s) => s.kind === 'context')) return 'contextRunner'
+  if (d.slots.some((s) => s.kind === 'signal') || d.timeoutMs !== undefined) return 'signalRunner'
+  return undefined
+}
+
+/**
+ * Lenient input for a tool: `@lenient`, the `lenient` option, or an `openai-strict` profile (it writes
+ * optional properties as required-with-null, so a null there means absent).
+ */
+function lenientField(d: Declaration, options: EmitOptions, lines: string[], used: Set<string>): void {
+  if (!(d.lenient || options.lenient || options.profiles?.includes('openai-strict'))) return
+  const plan = lenientPlan(d.props)
+  if (!plan) return
+  lines.push(`lenient: ${local('lenient')}(${json(plan)})`)
+  used.add('lenient')
+}
+
+/** The tools/list entry as JSON text under each non-portable profile. */
+function profileField(definition: ToolEntry, options: EmitOptions, lines: string[]): void {
+  const names = (options.profiles ?? []).filter((p) => p !== 'portable')
+  if (names.length === 0) return
+  const out: Record<string, string> = {}
+  for (const p of names) out[p] = json(profileTools(p, [definition])[0]!.tool)
+  lines.push(`profiles: ${json(out)}`)
+}
+
+/** The optional entry fields (`revive`, `run`) and the names they import. */
+function optional(d: Declaration, lines: string[], used: Set<string>): void {
+  const defs = planDefs()
+  const plan = revivePlan({ kind: 'object', props: d.props }, defs)
+  if (plan !== 0) {
+    lines.push(`revive: ${local('reviver')}(${json(plan)}${defs.plans.length > 0 ? `, ${json(defs.plans)}` : ''})`)
+    used.add('reviver')
+  }
+  const run = runner(d)
+  if (run) {
+    lines.push(`run: ${local(run)}`)
+    used.add(run)
+  }
+}
+
+function loc(d: Declaration): string {
+  return json(`${d.loc.file}:${d.loc.line}:${d.loc.column}`)
+}
+
+/** The entry's result shaper (`__mcp_textResult`, `__mcp_structuredResult({...})`, …), one per ResultPlan kind. */
+function result(d: Declaration, used: Set<string>): string {
+  // A projected `json` result is structuredResult's text-only form (`__mcp_structuredResult(shape, defs, true)`).
+  const projected = d.result.kind === 'json' && d.result.shape !== undefined
+  const name = projected ? 'structuredResult' : `${d.result.kind}Result`
+  used.add(name)
+  if (d.result.kind === 'structured') return `${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`
+  if (d.result.kind === 'json' && d.result.shape !== undefined) return `${local(name)}(${json(d.result.shape)}, ${json(d.result.defs ?? [])}, true)`
+  return local(name)
+}
+
+/** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */
+function entry(d: Declaration, validator: string | undefined, used: Set<string>, options: EmitOptions): string {
+  const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d)}`]
+  if (d.kind === 'tool') {
+    const definition = toolDefinition(d)
+    const text = json(definition)
+    if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
+    lines.push(`json: ${json(text)}`)
+    profileField(definition as ToolEntry, options, lines)
+    lenientField(d, options, lines, used)
+    lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
+    if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
+    if (d.taskSupport) lines.push(`task: ${json(d.taskSupport)}`)
+    if (d.scopes) {
+      lines.push(`scopes: ${json(d.scopes)}`)
+      used.add('scopesFeature')
+    }
+  } else if (d.kind === 'resource') {
+    used.add('resourcesFeature')
+    lines.push(`uri: ${json(d.uri)}`, `template: ${d.uri!.includes('{')}`)
+    if (d.title) lines.push(`title: ${json(d.title)}`)
+    if (d.description) lines.push(`description: ${json(d.description)}`)
+    if (d.mimeType) lines.push(`mimeType: ${json(d.mimeType)}`)
+    if (validator) lines.push(`validate: ${validator}`)
+  } else {
+    used.add('promptsFeature')
+    if (d.title) lines.push(`title: ${json(d.title)}`)
+    if (d.description) lines.push(`description: ${json(d.description)}`)
+    const args = d.props.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), required: !p.optional }))
+    lines.push(`arguments: ${json(args)}`, `validate: ${validator}`)
+    const completions: Record<string, string[]> = {}
+    for (const p of d.props) if (p.type.kind === 'enum') completions[p.name] = p.type.values.map(String)
+    if (Object.keys(completions).length > 0) lines.push(`completions: ${json(completions)}`)
+  }
+  optional(d, lines, used)
+  lines.push(`invoke: ${invoke(d)}`)
+  return `  {\n    ${lines.join(',\n    ')},\n  }`
+}
+
+/** The table's features, in a fixed order. */
+const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature'] as const
+
+/**
+ * The module's validators; a schema ajv refuses (every case known is refused earlier, in the type IR, with
+ * its own code) is a Refusal at the parameter its schema path names, else at the declaration.
+ */
+function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[]): string {
+  try {
+    return compileValidators(schemas)
+  } catch (e) {
+    if (!(e instanceof SchemaRefused)) throw e
+    const d = decls[Number(e.entry.slice('__mcp_v'.length))]!
+    const key = /^\/properties\/([^/]*)/.exec(e.path ?? '')?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
+    const p = d.props.find((q) => q.name === key)
+    const what = p ? `parameter '${p.name}' of ${d.kind} '${d.name}'` : `the parameters of ${d.kind} '${d.name}'`
+    throw new Refusal('MCP020', `The JSON Schema written for the ${what} is one the validator compiler refuses (${e.reason}), so no validator can be built for it. This is a gap in mcp-aot, not in your code (please report it); meanwhile write ${p ? 'this parameter\'s' : 'the parameters\''} type another way, such as an object type with named properties.`, p?.loc ?? d.loc)
+  }
+}
+
+/** The text appended to the module. */
+export function emitTable(module: string, decls: readonly Declaration[], options: EmitOptions = {}): string {
+  const schemas: Record<string, object> = {}
+  const entries: string[] = []
+  const used = new Set<string>()
+  decls.forEach((d, i) => {
+    let name: string | undefined
+    if (d.kind !== 'resource' || d.props.length > 0) {
+      name = `__mcp_v${i}`
+      schemas[name] = objectSchema(d.props)
+    }
+    entries.push(entry(d, name, used, options))
+  })
+  // One compile for the module: tools that validate alike, and shared types, share code.
+  const names = Object.keys(schemas)
+  const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${validatorsOf(schemas, decls)};`]
+  const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
+  const features = FEATURES.filter((name) => used.has(name)).map(local)
+  const tail = features.length > 0 ? `, [${features.join(', ')}]` : ''
+  return [
+    '',
+    '// ---- mcp-aot: generated at build time from the declarations above ----',
+    `${runtimeImport(validators.join('\n'), imports)};`,
+    ...validators,
+    `export const ${TABLE_EXPORT} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]${tail});`,
+    '',
+  ].join('\n')
+}
