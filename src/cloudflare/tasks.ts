@@ -24,7 +24,7 @@
  * that runs (or waits for input) past the end of the alarm running it is ended, and its task fails saying so.
  */
 import type { TaskHost } from '../runtime/shared/api.ts'
-import type { AttachTasks, Core } from '../runtime/shared/table.ts'
+import type { AttachTasks, Core, Handler, TaskSupport } from '../runtime/shared/table.ts'
 import { namespaceIn, type ObjectState } from './platform.ts'
 import { taskSupport } from '../runtime/tasks/support.ts'
 import { DEFAULT_POLL_INTERVAL_MS, missingTask, operate, type TaskCall, type TaskOperation, type TaskOptions, type TaskReply, type TaskStore } from '../runtime/tasks/store.ts'
@@ -36,6 +36,12 @@ import { DEFAULT_MAX_TASKS_PER_PRINCIPAL } from '../runtime/tasks/memory.ts'
 export interface DurableTasksOptions extends TaskOptions {
   /** The most tasks one principal's object keeps (finished ones count until their time to live ends); default 100. */
   maxTasksPerPrincipal?: number
+  /**
+   * Where `env` has no such binding (the same bundle in Deno or Node): this host, e.g. `memoryTasks()` for
+   * one process. Default: none; there a `@task optional` tool runs as a plain call and a `@task required`
+   * one is refused with an error naming the binding.
+   */
+  fallback?: TaskHost
 }
 
 export interface DurableTasks extends TaskHost {
@@ -69,6 +75,29 @@ interface Envelope {
 
 const json = (reply: TaskReply) => new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } })
 
+/** `durable` where `env` has the binding, else `fallback`: both attached once, to the same core. */
+function either(durable: TaskSupport, fallback: TaskSupport, bound: (env: unknown) => boolean): TaskSupport {
+  const made = [durable, fallback].map((support) => {
+    const tables = { modern: new Map<string, Handler>(), legacy: new Map<string, Handler>() }
+    support.methods(tables.modern, tables.legacy)
+    return tables
+  })
+  const join = (era: 'modern' | 'legacy', table: Map<string, Handler>) => {
+    for (const [name, handler] of made[0][era]) {
+      const other = made[1][era].get(name) ?? handler
+      table.set(name, (core, exchange, params) => (bound(exchange.env) ? handler : other)(core, exchange, params))
+    }
+  }
+  return {
+    methods(modern, legacy) {
+      join('modern', modern)
+      join('legacy', legacy)
+    },
+    capabilities: (caps, version) => durable.capabilities(caps, version),
+    call: (exchange, tool, params) => (bound(exchange.env) ? durable : fallback).call(exchange, tool, params),
+  }
+}
+
 /** The object a task lives in: its owner's, else its own. */
 const objectName = (owner: string | undefined, taskId: string) => (owner === undefined ? `task:${taskId}` : `principal:${owner}`)
 
@@ -96,7 +125,8 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       // Without the binding (commented out in wrangler.jsonc) an optional tool runs as a plain call.
       available: (env) => namespaceIn(env, binding) !== undefined,
     }
-    return taskSupport(core, store, options)
+    const durable = taskSupport(core, store, options)
+    return options.fallback ? either(durable, (options.fallback as AttachTasks)(core), store.available!) : durable
   }
 
   class TaskObject {

@@ -96,6 +96,51 @@ describe('durableTasks() without its binding (commented out in wrangler.jsonc)',
   })
 })
 
+describe('durableTasks() with a fallback host (one bundle on Workers and in Deno)', () => {
+  const only: ToolEntry = { ...tool('only', { invoke: () => 'ran as a task' }), task: 'required' }
+  const server = createServer(info, module('src/jobs.ts', [only]), { tasks: durableTasks('MCP_TASKS', { fallback: memoryTasks({ pollIntervalMs: 5 }) }) })
+  /** A namespace binding whose objects answer every request with `reply`, recording the object names reached. */
+  const namespace = (reached: string[], reply: unknown) => ({
+    idFromName: (name: string) => name,
+    get: (id: unknown) => ({ fetch: async () => (reached.push(String(id)), Response.json(reply)) }),
+  })
+
+  it('keeps the task in the fallback where env has no binding: created, polled and completed in this process', async () => {
+    const created = await send(server, call('tools/call', { name: 'only', arguments: {} }), {})
+    expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: 5 })
+    const { taskId } = created.body.result
+    let task: any
+    do task = (await send(server, call('tasks/get', { taskId }), {})).body.result
+    while (task.status === 'working')
+    expect(task).toMatchObject({ taskId, status: 'completed', result: { resultType: 'complete', content: [{ type: 'text', text: 'ran as a task' }] } })
+  })
+
+  it('sends the task to its Durable Object where env has the binding, and the fallback never sees it', async () => {
+    const reached: string[] = []
+    const env = { MCP_TASKS: namespace(reached, { error: { code: -32603, message: 'answered by the object' } }) }
+    const created = await send(server, call('tools/call', { name: 'only', arguments: {} }), env)
+    expect(created.body.error).toEqual({ code: -32603, message: 'answered by the object' })
+    expect(reached).toEqual([expect.stringMatching(/^task:[0-9a-f]{32}\.[0-9a-z]+$/)])
+    const taskId = reached[0].slice('task:'.length)
+    // The same id in the fallback (no binding): memory never made it.
+    expect((await send(server, call('tasks/get', { taskId }), {})).body.error).toEqual({ code: -32602, message: 'Failed to retrieve task: Task not found.' })
+  })
+
+  it('answers an id it never minted with -32602 without reaching any object', async () => {
+    const reached: string[] = []
+    const env = { MCP_TASKS: namespace(reached, { error: { code: -32603, message: 'reached' } }) }
+    for (const method of ['tasks/get', 'tasks/cancel']) {
+      const reply = await send(server, call(method, { taskId: 'tasks-conformance-nonexistent-12345' }), env)
+      expect(reply.body.error, method).toEqual({ code: -32602, message: 'Failed to retrieve task: Task not found.' })
+    }
+    expect(reached).toEqual([])
+    // An id of this server's shape does reach its object.
+    const minted = `${'d'.repeat(32)}.${(Date.now() + 60_000).toString(36)}`
+    expect((await send(server, call('tasks/get', { taskId: minted }), env)).body.error).toEqual({ code: -32603, message: 'reached' })
+    expect(reached).toEqual([`task:${minted}`])
+  })
+})
+
 describe('execution.taskSupport in tools/list, by revision', () => {
   const base = tool('slow', { invoke: () => 'done' })
   const slow: ToolEntry = { ...base, task: 'required', json: JSON.stringify({ ...JSON.parse(base.json), execution: { taskSupport: 'required' } }) }

@@ -27,8 +27,8 @@ import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, MISSING_CAPABILITY, M
 import { clientCapabilitiesOf } from '../shared/session-id.ts'
 import { principalOf, secretOf } from '../shared/principal.ts'
 import { withTail } from '../call/outcomes.ts'
-import { DEFAULT_TASK_TTL_MS } from './store.ts'
-import { detailedTask, legacyTask, responsesOf } from './task.ts'
+import { DEFAULT_TASK_TTL_MS, missingTask } from './store.ts'
+import { detailedTask, expiryOf, legacyTask, responsesOf } from './task.ts'
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 const RELATED_TASK = 'io.modelcontextprotocol/related-task'
@@ -62,6 +62,8 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
     if (typeof taskId !== 'string') return new RpcError(INVALID_PARAMS, `tasks/${name} needs params.taskId, the id of the task.`)
     const responses = name === 'update' ? responsesOf(params) : undefined
     if (name === 'update' && !responses) return new RpcError(INVALID_PARAMS, 'tasks/update needs params.inputResponses, an object of responses by request key.')
+    // An id this server never minted names no task: answered here, without reaching a store (or a Durable Object).
+    if (expiryOf(taskId) === undefined) return Promise.resolve({ error: missingTask(taskId) })
     return ownerOf(core, exchange).then((owner) => store.operate(name, taskId, owner, responses, exchange.env))
   }
 
