@@ -1,9 +1,10 @@
 /** The generated validator code itself: plain ESM, no require/eval, deterministic, scoped, strict. */
+import { RUNTIME_IMPORT, runtimeImport, standaloneToExpression } from '../../src/compiler/schema/validator-code.ts'
 import { describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
-import { compileValidator, RUNTIME_IMPORT, runtimeImport, standaloneToExpression } from '../../src/compiler/schema/validator.ts'
+import { compileValidator } from '../../src/compiler/schema/validator.ts'
 import { closed, linesFor, loadModule } from './load.ts'
 
 /** Uses every keyword and format SCHEMA.md writes, and every helper the runtime provides. */

@@ -2,11 +2,12 @@
  * Test helper: compiles a schema with compileValidator and loads the generated code as a real ES module,
  * its `mcp-aot/internal` import pointed at src/runtime/internal.ts.
  */
+import { RUNTIME_IMPORT } from '../../src/compiler/schema/validator-code.ts'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
-import { compileValidator, RUNTIME_IMPORT } from '../../src/compiler/schema/validator.ts'
+import { compileValidator } from '../../src/compiler/schema/validator.ts'
 import { argumentErrors } from '../../src/runtime/call/arg-errors.ts'
 import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 

@@ -3,6 +3,14 @@ import type { Declaration } from '../declarations/extract.ts'
 import type { Prop, TypeIR } from '../types/ir.ts'
 import type { Schema } from '../schema/schema.ts'
 
+/** How the artefacts name the server. The build cannot see `createServer(info)`, so it reads package.json. */
+export interface ServerIdentity {
+  name: string
+  version?: string
+  title?: string
+  description?: string
+}
+
 export const at = (d: Declaration) => `${d.loc.file}:${d.loc.line}:${d.loc.column}`
 export const byKind = (decls: readonly Declaration[], kind: Declaration['kind']) => decls.filter((d) => d.kind === kind)
 export const isTemplate = (d: Declaration) => d.uri!.includes('{')

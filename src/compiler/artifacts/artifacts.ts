@@ -8,18 +8,12 @@ import { compareLoc } from '../diagnostics.ts'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Declaration } from '../declarations/extract.ts'
+import type { ServerIdentity } from './artifact-text.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { manifest } from './manifest.ts'
 import { profileList, type ProfileName } from '../model/profiles/index.ts'
 import { skill } from './skill.ts'
 
-/** How the artefacts name the server. The build cannot see `createServer(info)`, so it reads package.json. */
-export interface ServerIdentity {
-  name: string
-  version?: string
-  title?: string
-  description?: string
-}
 
 export interface ArtifactOptions {
   /** Emit `mcp-manifest.json` next to the bundle (`true`), or under the given file name. */

@@ -1,7 +1,6 @@
 /** `llms.txt` (llmstxt.org): the server in a page. */
-import type { ServerIdentity } from './artifacts.ts'
 import type { Declaration } from '../declarations/extract.ts'
-import { argumentText, byKind, hints, resultText } from './artifact-text.ts'
+import { argumentText, byKind, hints, resultText, type ServerIdentity } from './artifact-text.ts'
 
 function signature(d: Declaration): string {
   return `${d.name}(${d.props.map((p) => `${p.name}${p.optional ? '?' : ''}: ${argumentText(p)}`).join('; ')})`

@@ -1,10 +1,9 @@
 /** `mcp-manifest.json`: the tools, resources, templates and prompts in the shapes of their list results. */
-import type { ServerIdentity } from './artifacts.ts'
 import type { Declaration } from '../declarations/extract.ts'
 import { toolDefinition } from '../table/emit.ts'
 import { listedSchema } from '../schema/listed.ts'
 import { objectSchema } from '../schema/schema.ts'
-import { at, byKind, isTemplate } from './artifact-text.ts'
+import { at, byKind, isTemplate, type ServerIdentity } from './artifact-text.ts'
 import { modelReport } from './model-report.ts'
 import type { ProfiledTool, ProfileName } from '../model/profiles/index.ts'
 

@@ -1,7 +1,6 @@
 /** `SKILL.md`: an Agent Skill (YAML front matter and a guide to each tool). */
-import type { ServerIdentity } from './artifacts.ts'
 import type { Declaration } from '../declarations/extract.ts'
-import { argumentText, byKind, hints, isTemplate, resultText } from './artifact-text.ts'
+import { argumentText, byKind, hints, isTemplate, resultText, type ServerIdentity } from './artifact-text.ts'
 
 /** An Agent Skill name: lower-case letters, digits and hyphens, at most 64 characters. */
 function skillName(name: string): string {

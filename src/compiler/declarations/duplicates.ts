@@ -1,11 +1,7 @@
 /** Names declared twice across modules (the bundler's module graph): findings, and one message for a bundler error. */
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.ts'
 import type { Declaration } from './extract.ts'
-
-/** What must be unique: a tool's or prompt's name, a resource's URI. */
-export function nameKey(d: Declaration): string {
-  return `${d.kind}:${d.kind === 'resource' ? d.uri : d.name}`
-}
+import { nameKey } from './names.ts'
 
 export function duplicateFindings(modules: ReadonlyMap<string, readonly Declaration[]>): Diagnostic[] {
   const seen = new Map<string, Declaration>()

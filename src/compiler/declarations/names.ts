@@ -9,3 +9,8 @@ export function toolNameFromFunction(functionName: string): string {
 }
 
 export const VALID_NAME = /^[A-Za-z0-9_.-]{1,128}$/
+
+/** What must be unique: a tool's or prompt's name, a resource's URI. */
+export function nameKey(d: { readonly kind: string; readonly name: string; readonly uri?: string }): string {
+  return `${d.kind}:${d.kind === 'resource' ? d.uri : d.name}`
+}

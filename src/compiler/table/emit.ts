@@ -5,6 +5,7 @@
  * shaper per result plan, a reviver, a runner, the resources/prompts/param-headers features), so a
  * bundle holds nothing else.
  */
+import { runtimeImport } from '../schema/validator-code.ts'
 import type { ToolDefinition } from '../../runtime/shared/table.ts'
 import type { Declaration, Slot } from '../declarations/extract.ts'
 import { planDefs, revivePlan } from '../schema/plans.ts'
@@ -12,7 +13,7 @@ import { lenientPlan } from '../schema/lenient.ts'
 import { listedSchema } from '../schema/listed.ts'
 import { profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import { objectSchema } from '../schema/schema.ts'
-import { compileValidators, runtimeImport, SchemaRefused } from '../schema/validator.ts'
+import { compileValidators, SchemaRefused } from '../schema/validator.ts'
 import { Refusal } from '../refusal.ts'
 
 const TABLE_EXPORT = '__mcp'
