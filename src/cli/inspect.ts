@@ -4,6 +4,7 @@
  * resources, resource templates, prompts), and every diagnostic, without building a bundle. A module with
  * a finding is left out, as the build refuses it. Exit code 1 when there is any diagnostic.
  */
+import type { Declaration } from '../compiler/declarations/declaration.ts'
 import { readFileSync } from 'node:fs'
 import { collect, serverIdentity } from '../compiler/artifacts/artifacts.ts'
 import { manifest } from '../compiler/artifacts/manifest.ts'
@@ -13,7 +14,6 @@ import { analyze, MARKER } from '../compiler/compile.ts'
 import { formatDiagnostic } from '../compiler/diagnostics.ts'
 import { formatWarning } from '../compiler/model/warnings.ts'
 import { duplicateFindings } from '../compiler/declarations/duplicates.ts'
-import type { Declaration } from '../compiler/declarations/extract.ts'
 import { Project } from '../compiler/source/project.ts'
 import type { Io } from './run.ts'
 import { sourceFiles } from './sources.ts'

@@ -1,8 +1,9 @@
 /** One module: source text in → the appended table, the declarations, the files read, or one error with every finding. */
 import MagicString from 'magic-string'
+import type { Declaration } from './declarations/declaration.ts'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable, type EmitOptions } from './table/emit.ts'
-import { extract, type Declaration } from './declarations/extract.ts'
+import { extract } from './declarations/extract.ts'
 import type { Project } from './source/project.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type ResolverOptions } from './types/resolve.ts'

@@ -2,13 +2,13 @@
  * Compiles TypeScript source text the way the plugin does, in a temporary project folder, and returns
  * what the golden tests compare: the tools/list entries as JSON text, the declarations, or the findings.
  */
+import type { Declaration } from '../../src/compiler/declarations/declaration.ts'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { analyze } from '../../src/compiler/compile.ts'
 import type { Diagnostic } from '../../src/compiler/diagnostics.ts'
 import { toolDefinition } from '../../src/compiler/table/emit.ts'
-import type { Declaration } from '../../src/compiler/declarations/extract.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import type { ResolverOptions } from '../../src/compiler/types/resolve.ts'
 

@@ -3,6 +3,7 @@
  * official SDK + zod's tools/list for the same tools, each held to the providers' rules (provider-rules.ts),
  * with o200k tokens per tool. `corpusTable()` is the table of docs/profiles-and-tokens.md.
  */
+import type { Declaration } from '../../src/compiler/declarations/declaration.ts'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -11,7 +12,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { analyze } from '../../src/compiler/compile.ts'
 import { toolDefinition } from '../../src/compiler/table/emit.ts'
-import type { Declaration } from '../../src/compiler/declarations/extract.ts'
 import { profileTools, type ProfiledTool, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import { registerCorpus } from '../fixtures/corpus/sdk.ts'

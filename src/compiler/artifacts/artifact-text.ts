@@ -1,5 +1,5 @@
 /** Declarations read back as short text for people and models (SKILL.md, llms.txt), and small shared helpers. */
-import type { Declaration } from '../declarations/extract.ts'
+import type { Declaration } from '../declarations/declaration.ts'
 import type { Prop, TypeIR } from '../types/ir.ts'
 import type { Schema } from '../schema/schema.ts'
 

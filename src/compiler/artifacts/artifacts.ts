@@ -4,10 +4,10 @@
  * YAML front matter and a guide to each tool) and `llms.txt` (llmstxt.org). Deterministic text: the
  * same sources give the same bytes, whichever bundler transformed the modules in whichever order.
  */
+import type { Declaration } from '../declarations/declaration.ts'
 import { compareLoc } from '../diagnostics.ts'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import type { Declaration } from '../declarations/extract.ts'
 import type { ServerIdentity } from './artifact-text.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { manifest } from './manifest.ts'

@@ -1,5 +1,5 @@
 /** `llms.txt` (llmstxt.org): the server in a page. */
-import type { Declaration } from '../declarations/extract.ts'
+import type { Declaration } from '../declarations/declaration.ts'
 import { argumentText, byKind, hints, resultText, type ServerIdentity } from './artifact-text.ts'
 
 function signature(d: Declaration): string {

@@ -1,5 +1,5 @@
 /** `mcp-manifest.json`: the tools, resources, templates and prompts in the shapes of their list results. */
-import type { Declaration } from '../declarations/extract.ts'
+import type { Declaration } from '../declarations/declaration.ts'
 import { toolDefinition } from '../table/emit.ts'
 import { listedSchema } from '../schema/listed.ts'
 import { objectSchema } from '../schema/schema.ts'

@@ -3,10 +3,10 @@
  * tokens of the whole tools/list result, and the warnings (lint, and the parts a profile cannot write, at
  * their TypeScript locations). The manifest, the build summary and `mcp-aot inspect --tokens` read this.
  */
+import type { Declaration } from '../declarations/declaration.ts'
 import { compareLoc } from '../diagnostics.ts'
 import { byKind } from './artifact-text.ts'
 import { toolDefinition } from '../table/emit.ts'
-import type { Declaration } from '../declarations/extract.ts'
 import { lint } from '../model/lint.ts'
 import { profileFindings, profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import { jsonTokens } from '../model/tokens.ts'

@@ -1,5 +1,5 @@
 /** `SKILL.md`: an Agent Skill (YAML front matter and a guide to each tool). */
-import type { Declaration } from '../declarations/extract.ts'
+import type { Declaration } from '../declarations/declaration.ts'
 import { argumentText, byKind, hints, isTemplate, resultText, type ServerIdentity } from './artifact-text.ts'
 
 /** An Agent Skill name: lower-case letters, digits and hyphens, at most 64 characters. */

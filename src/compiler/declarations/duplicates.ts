@@ -1,6 +1,6 @@
 /** Names declared twice across modules (the bundler's module graph): findings, and one message for a bundler error. */
+import type { Declaration } from './declaration.ts'
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.ts'
-import type { Declaration } from './extract.ts'
 import { nameKey } from './names.ts'
 
 export function duplicateFindings(modules: ReadonlyMap<string, readonly Declaration[]>): Diagnostic[] {

@@ -1,5 +1,5 @@
 /** Which JSDoc tags a `@tool`, `@resource` or `@prompt` block may carry; an unknown one is an error with a suggestion. */
-import { nearest } from '../diagnostics.ts'
+import { distance, nearest } from '../diagnostics.ts'
 import type { JsDoc } from '../source/jsdoc.ts'
 import { locAt, type SourceFile } from '../source/project.ts'
 import { Refusal } from '../refusal.ts'
@@ -35,4 +35,14 @@ export function checkTags(file: SourceFile, doc: JsDoc, kind: DeclKind): Refusal
     seen.add(tag.name)
   }
   return out
+}
+
+/** The tags that make a declaration, and the kind each makes. */
+export const KIND_TAGS: Record<string, DeclKind> = { tool: 'tool', resource: 'resource', prompt: 'prompt' }
+
+/** The kind a tag name misspells (`@Tool`, `@tools`, `@Prompts`, not `@pool`), if any; never a kind tag itself. */
+export function misspeltKind(name: string): DeclKind | undefined {
+  if (KIND_TAGS[name]) return undefined
+  const lower = name.toLowerCase()
+  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower[0] === k[0] && lower.length >= 4 && distance(lower, k) === 1))
 }

@@ -5,8 +5,8 @@
  * properties without a description leave a model guessing. A part without a type (`unknown`, `any`,
  * `JsonValue`) gives a model nothing to go on and is refused by strict providers.
  */
+import type { Declaration } from '../declarations/declaration.ts'
 import type { Loc } from '../diagnostics.ts'
-import type { Declaration } from '../declarations/extract.ts'
 import type { Prop, TypeIR } from '../types/ir.ts'
 import type { Warning } from './warnings.ts'
 

@@ -5,9 +5,9 @@
  * shaper per result plan, a reviver, a runner, the resources/prompts/param-headers features), so a
  * bundle holds nothing else.
  */
+import type { Declaration, Slot } from '../declarations/declaration.ts'
 import { runtimeImport } from '../schema/validator-code.ts'
 import type { ToolDefinition } from '../../runtime/shared/table.ts'
-import type { Declaration, Slot } from '../declarations/extract.ts'
 import { planDefs, revivePlan } from '../schema/plans.ts'
 import { lenientPlan } from '../schema/lenient.ts'
 import { listedSchema } from '../schema/listed.ts'

@@ -3,8 +3,8 @@
  * schema every client gets by default; the others are opt-in (plugin option `profiles`), land in the
  * manifest per tool, and can be served (`createServer({ profile })`). Each profile's file cites its rules.
  */
+import type { Declaration } from '../../declarations/declaration.ts'
 import type { Loc } from '../../diagnostics.ts'
-import type { Declaration } from '../../declarations/extract.ts'
 import { anthropicRequestLimits, anthropicStrict } from './anthropic-strict.ts'
 import { gemini } from './gemini.ts'
 import { locate } from './locate.ts'

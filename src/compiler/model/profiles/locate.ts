@@ -1,6 +1,6 @@
 /** The TypeScript location of a schema part, by walking the type IR along the part's JSON Pointer. */
+import type { Declaration } from '../../declarations/declaration.ts'
 import type { Loc } from '../../diagnostics.ts'
-import type { Declaration } from '../../declarations/extract.ts'
 import type { TypeIR } from '../../types/ir.ts'
 
 const unwrap = (t: TypeIR): TypeIR => (t.kind === 'nullable' ? t.inner : t)
