@@ -2,7 +2,7 @@
  * Lenient input: a `null` where the build's plan says an optional property may stand is taken as absent
  * (clients that force every field required send one). The arguments are copied, never changed in place.
  */
-import { setOwn } from '../shared/set-own.ts'
+import { setOwn } from './set-own.ts'
 
 /** `drop`: property names whose null means absent; `props`/`items`: plans for nested objects and arrays. */
 export interface LenientPlan {

@@ -8,7 +8,7 @@ import type { BranchTest, Projection, ResultPlan, ResultShaper } from '../shared
 import { entries, passes, writtenKeys } from './branches.ts'
 import { toBase64 } from '../shared/base64.ts'
 import { isObject } from '../shared/jsonrpc.ts'
-import { setOwn } from '../shared/set-own.ts'
+import { setOwn } from './set-own.ts'
 
 type JsonObject = { [key: string]: unknown }
 

@@ -10,7 +10,7 @@ import { passes } from './branches.ts'
 import { fromBase64, toBase64 } from '../shared/base64.ts'
 import { parseDateTime } from '../validators/formats.ts'
 import { joinPath } from './arg-errors.ts'
-import { setOwn } from '../shared/set-own.ts'
+import { setOwn } from './set-own.ts'
 import { isObject } from '../shared/jsonrpc.ts'
 
 
