@@ -1,7 +1,7 @@
 /**
  * A machine-readable copy of each provider's documented rules for a tool's parameter schema, written from
  * the providers' documents (cited per rule set), and a checker that reports every way a tools/list entry
- * breaks them. It shares no code with src/compiler/profiles: it is the referee the profiles are held to.
+ * breaks them. It shares no code with src/compiler/model/profiles: it is the referee the profiles are held to.
  */
 type Schema = Record<string, any>
 

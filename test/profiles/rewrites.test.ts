@@ -1,6 +1,6 @@
 /**
  * Golden tests for every profile rewrite: a listed schema in, the provider's schema out, both written by
- * hand from the rules cited in src/compiler/profiles/.
+ * hand from the rules cited in src/compiler/model/profiles/.
  */
 import { describe, expect, it } from 'vitest'
 import { profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
