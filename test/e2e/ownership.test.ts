@@ -31,13 +31,7 @@ afterAll(async () => {
 })
 
 describe('durableSessions() and durableTasks() in workerd: owned by the principal that made them', () => {
-  it("Bob holds Alice's session id: call, GET, DELETE and an answer to her question are refused as unknown", () => scenarios.sessionsAcrossUsers(target))
-  it('callers known by token only are told apart; a hook that names nobody gets no session', () => scenarios.sessionsByToken(target))
-  it('initialize inside a live session is refused, and the session goes on', () => scenarios.initializeInsideSession(target))
-  it("Bob holds Alice's task id: tasks/get, update and cancel say it does not exist", () => scenarios.tasksAcrossUsers(target))
-  it('callers known by token only; a task keeps no credentials; a hook that names nobody gets no task', () => scenarios.tasksByToken(target))
-  it('2025-11-25 tasks/get, tasks/result and tasks/cancel of another user are refused', () => scenarios.legacyTasksAcrossUsers(target))
-  it('tasks only on 2025-11-25 and 2026-07-28: not on 2025-06-18, not in a 2025-03-26 batch', () => scenarios.tasksOnlyWhereTheRevisionHasThem(target))
+  scenarios.ownershipScenarios(() => target)
 
   it("one principal's tasks share its object and run side by side: a task created while another waits starts at once", async () => {
     const first = (await modern(target, 'bob', 'tools/call', { name: 'delete_project', arguments: { project: 'one' } })).result.taskId

@@ -7,7 +7,7 @@
  * of one is tried by the other on every method: a call, GET, DELETE, an answer, tasks/get|update|cancel,
  * 2025-11-25 tasks/result.
  */
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import { sseReader } from './sse-reader.ts'
 
 export interface Target {
@@ -216,4 +216,15 @@ export async function tasksOnlyWhereTheRevisionHasThem(target: Target): Promise<
     expect(one.result.task).toBeUndefined()
     expect(one.result.content[0].type).toBe('text')
   }
+}
+
+/** Every scenario above as a test, against the target `target()` returns once the suite has started. */
+export function ownershipScenarios(target: () => Target): void {
+  it("Bob holds Alice's session id: call, GET, DELETE and an answer to her question are refused as unknown", () => sessionsAcrossUsers(target()))
+  it('callers known by token only are told apart; a hook that names nobody gets no session', () => sessionsByToken(target()))
+  it('initialize inside a live session is refused, and the session goes on', () => initializeInsideSession(target()))
+  it("Bob holds Alice's task id: tasks/get, update and cancel say it does not exist", () => tasksAcrossUsers(target()))
+  it('callers known by token only; a task keeps no credentials; a hook that names nobody gets no task', () => tasksByToken(target()))
+  it('2025-11-25 tasks/get, tasks/result and tasks/cancel of another user are refused', () => legacyTasksAcrossUsers(target()))
+  it('tasks only on 2025-11-25 and 2026-07-28: not on 2025-06-18, not in a 2025-03-26 batch', () => tasksOnlyWhereTheRevisionHasThem(target()))
 }
