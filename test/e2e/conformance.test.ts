@@ -3,7 +3,9 @@
  * examples/conformance, built with Vite and the mcp-aot plugin and served on 127.0.0.1 by workerd through
  * Miniflare (with the Durable Object binding of its wrangler.jsonc: 2025-11-25 sessions live there) and by
  * Deno (the in-memory session host, one process), at both wire eras: every scenario a revision requires
- * passes — no failure, no warning, no expected-failures baseline.
+ * passes — no failure, no warning, no expected-failures baseline. The scenarios a revision runs without
+ * scoring them (the Tasks extension's ten among them, with durableTasks() in workerd and memoryTasks() in
+ * Deno) pass every check as well, but for the few listed in NOT_YET with what each still waits for.
  */
 import { execFile } from 'node:child_process'
 import { access } from 'node:fs/promises'
@@ -14,10 +16,12 @@ import { buildExample, type BuiltWorker } from '../helpers/build.ts'
 import {
   checksWith,
   failedChecks,
+  notScoredServerScenarios,
   requiredServerScenarios,
   runConformance,
   withoutSuccess,
   type ConformanceRun,
+  type FailedCheck,
 } from '../helpers/conformance.ts'
 import { startDeno } from '../helpers/deno.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
@@ -39,6 +43,35 @@ const SUBSCRIPTION_CHECKS = [
   'sep-2575-server-sends-prompts-list-changed-on-subscription',
   'sep-2575-server-sends-tools-list-changed-on-subscription',
 ].map((id) => ({ scenario: 'server-stateless', check: `SKIPPED ${id}`, message: '' }))
+
+/** What the custom-header scenario reports for a server with no tool declaring `x-mcp-header`. */
+const NO_HEADER_TOOL = ['sep-2243-server-decode-base64', 'sep-2243-server-validate-param-match', 'sep-2243-server-reject-invalid-param-chars', 'sep-2243-server-reject-param-mismatch']
+/**
+ * The unscored scenarios whose checks do not all pass yet, each with the checks it reports (issue 19).
+ * json-schema-2020-12 wants a hand-written schema (§3), the custom-header scenario a tool declaring
+ * `x-mcp-header` (no TypeScript spelling writes it yet: a compiler change), tasks-mrtr-composition a way for
+ * a `@task` tool to ask its first questions by MRTR before its task exists (the same code shape must give a
+ * task at once for confirm_delete: an API decision), and tasks-status-notifications is skipped by the suite
+ * itself (pending its subscriptions/listen rewrite). server-sse-polling (2025-11-25, pending) checks
+ * nothing: it calls a `test_reconnection` tool (SEP-1699 stream resumption) the example does not have, and
+ * reports only INFO.
+ */
+const NOT_YET: Record<string, FailedCheck[]> = {
+  'json-schema-2020-12': [
+    { scenario: 'json-schema-2020-12', check: 'FAILURE json-schema-2020-12-tool-found', message: expect.stringMatching(/^Tool 'json_schema_2020_12_tool' not found\./) },
+  ],
+  'http-custom-header-server-validation': [
+    { scenario: 'http-custom-header-server-validation', check: 'FAILURE sep-2243-server-no-xmcp-tool', message: expect.stringMatching(/^Not testable: server exposes no tool with x-mcp-header annotations/) },
+    ...NO_HEADER_TOOL.map((id) => ({ scenario: 'http-custom-header-server-validation', check: `FAILURE ${id}`, message: 'Not testable: server exposes no tool with x-mcp-header annotations' })),
+  ],
+  'tasks-mrtr-composition': [
+    { scenario: 'tasks-mrtr-composition', check: 'FAILURE sep-2663-mrtr-synchronous-before-task-creation', message: "Unknown tool 'test_tool_with_task'." },
+  ],
+  'server-sse-polling': [],
+  'tasks-status-notifications': [
+    { scenario: 'tasks-status-notifications', check: 'SKIPPED tasks-status-notifications', message: expect.stringMatching(/^Skipped: SEP-2663 delivers notifications\/tasks via the SEP-2575 subscriptions\/listen stream/) },
+  ],
+}
 
 const SECRET = { MCP_STATE_SECRET: 'conformance-e2e-state-secret' }
 
@@ -69,13 +102,15 @@ afterAll(async () => {
 })
 
 describe('examples/conformance', () => {
-  it('there is no expected-failures baseline; the shared-state scenarios are scored by 2025-11-25', async () => {
+  it('there is no expected-failures baseline; the shared-state scenarios are scored by 2025-11-25; workerd binds both objects', async () => {
     await expect(access(resolve(EXAMPLE, 'expected-failures.yml'))).rejects.toThrow(/ENOENT/)
     // Each is scored by 2025-11-25, and none exists in 2026-07-28, where input-required rounds replace them.
     const legacy = await requiredServerScenarios('2025-11-25')
     const modern = await requiredServerScenarios('2026-07-28')
     expect(SHARED_STATE.filter((scenario) => !legacy.includes(scenario))).toEqual([])
     expect(SHARED_STATE.filter((scenario) => modern.includes(scenario))).toEqual([])
+    // workerd serves both Durable Objects, so its tasks live in durableTasks(); Deno has neither binding (memoryTasks()).
+    expect(durableObjectsOf(await readWranglerConfig(resolve(EXAMPLE, 'wrangler.jsonc')))).toEqual({ MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask' })
   })
 
   it('the example type-checks as user code against the public types', async () => {
@@ -120,7 +155,17 @@ describe.each(RUNTIMES)('official conformance suite, examples/conformance in $na
   /** What to show when an assertion fails: the CLI's summary and what the server printed. */
   const context = (run: ConformanceRun) => `${run.stdout.slice(-3000)}\n--- ${runtime.name} ---\n${server.output().slice(-3000)}`
 
-  it('--requirements 2026-07-28: every required scenario passes', async () => {
+  /**
+   * Every unscored scenario ran, and all its checks passed (at least one), but for NOT_YET's, which report
+   * exactly what they list: skipped or "not testable" counts as failed.
+   */
+  const unscoredPass = (run: ConformanceRun, scenarios: string[]) => {
+    expect(scenarios.filter((scenario) => !run.scenarios.has(scenario)), context(run)).toEqual([])
+    expect(checksWith(run, scenarios, ['FAILURE', 'WARNING', 'SKIPPED']), context(run)).toEqual(scenarios.flatMap((scenario) => NOT_YET[scenario] ?? []))
+    expect(withoutSuccess(run, scenarios.filter((scenario) => !(scenario in NOT_YET))), context(run)).toEqual([])
+  }
+
+  it('--requirements 2026-07-28: every required scenario passes, and every unscored one (the Tasks extension too) but NOT_YET', async () => {
     const required = await requiredServerScenarios('2026-07-28')
     const run = await runConformance(server.url, { requirements: '2026-07-28' })
     expect(required.filter((scenario) => !run.scenarios.has(scenario)), context(run)).toEqual([])
@@ -128,9 +173,24 @@ describe.each(RUNTIMES)('official conformance suite, examples/conformance in $na
     expect(withoutSuccess(run, required), context(run)).toEqual([])
     expect(checksWith(run, required, ['SKIPPED'])).toEqual(SUBSCRIPTION_CHECKS)
     expect(run.code, context(run)).toBe(0)
+    const unscored = await notScoredServerScenarios('2026-07-28')
+    unscoredPass(run, unscored)
+    // The Tasks extension's ten, against this runtime's task host: e.g. a task made, polled, failed and cancelled.
+    expect(unscored.filter((scenario) => scenario.startsWith('tasks-'))).toHaveLength(10)
+    expect(run.scenarios.get('tasks-lifecycle')!.map((check) => `${check.status} ${check.id}`)).toEqual([
+      'SUCCESS tasks-sync-tool-call',
+      'SUCCESS sep-2663-result-type-task-on-create',
+      'SUCCESS sep-2663-tasks-get-status-working',
+      'SUCCESS sep-2663-tasks-get-status-completed',
+      'SUCCESS sep-2663-tool-error-uses-completed-status',
+      'SUCCESS sep-2663-tasks-get-status-failed',
+      'SUCCESS sep-2663-cancel-ack-empty-result',
+      'SUCCESS tasks-cancel-terminal-idempotent-ack',
+      'SUCCESS wire-schema-valid',
+    ])
   })
 
-  it('--requirements 2025-11-25: every required scenario passes, sampling and elicitation in a session included', async () => {
+  it('--requirements 2025-11-25: every required scenario passes, sampling and elicitation in a session included, and every unscored one but NOT_YET', async () => {
     const required = await requiredServerScenarios('2025-11-25')
     const run = await runConformance(server.url, { requirements: '2025-11-25' })
     expect(required.filter((scenario) => !run.scenarios.has(scenario)), context(run)).toEqual([])
@@ -138,5 +198,6 @@ describe.each(RUNTIMES)('official conformance suite, examples/conformance in $na
     expect(withoutSuccess(run, required), context(run)).toEqual([])
     expect(withoutSuccess(run, SHARED_STATE), context(run)).toEqual([])
     expect(run.code, context(run)).toBe(0)
+    unscoredPass(run, await notScoredServerScenarios('2025-11-25'))
   })
 })

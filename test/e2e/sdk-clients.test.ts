@@ -91,7 +91,13 @@ const TOOLS: ToolCase[] = [
   { name: 'test_input_required_result_capabilities', needsInput: text('capabilities-ok: received elicit_input,sample_input') },
   { name: 'test_missing_capability', needsInput: text(`Success: ${sampled('Say something')}`) },
   { name: 'test_streaming_elicitation', needsInput: text('Streaming complete: accept') },
+  // The Tasks fixtures (tools/tasks.ts): a client without the extension runs a `@task optional` tool plainly.
+  { name: 'greet', args: { name: 'Ada' }, result: text('Hello, Ada!') },
+  { name: 'slow_compute', args: { seconds: 0, label: 'sum' }, result: text('Computed sum in 0 s.') },
 ]
+
+/** The other Tasks fixtures, listed but called as tasks by the conformance suite's tasks-* scenarios (test/e2e/conformance.test.ts). */
+const TASK_FIXTURES = ['failing_job', 'protocol_error_job', 'confirm_delete', 'multi_input']
 
 /** A result without the fields that say how it was sent rather than what it is. */
 function bare(result: Record<string, unknown>): Record<string, unknown> {
@@ -178,7 +184,7 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
 
     it('lists every tool, each with a description and a closed input schema', async () => {
       const { tools } = await session.client.listTools()
-      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort())
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS.map((tool) => tool.name), ...TASK_FIXTURES].sort())
       for (const tool of tools) {
         expect(tool.description, tool.name).toBeTruthy()
         expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false })

@@ -87,9 +87,34 @@ export function serverList(yaml: string): string[] {
   return list
 }
 
+/** The suite's frozen requirement set of a revision (`requirements/<revision>.yaml`). */
+const requirementSet = (revision: string): Promise<string> => readFile(join(PACKAGE, 'requirements', `${revision}.yaml`), 'utf8')
+
 /** The server scenarios a spec revision requires (scored), from the suite's own frozen requirement set. */
 export async function requiredServerScenarios(revision: string): Promise<string[]> {
-  return serverList(await readFile(join(PACKAGE, 'requirements', `${revision}.yaml`), 'utf8'))
+  return serverList(await requirementSet(revision))
+}
+
+/** The `not_scored` list of a requirement set: each entry's scenario and leg. */
+export function notScoredList(yaml: string): { scenario: string; leg: string }[] {
+  const entries: { scenario: string; leg: string }[] = []
+  let inList = false
+  for (const raw of yaml.split('\n')) {
+    const line = raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '')
+    if (/^\S/.test(line)) inList = /^not_scored:\s*$/.test(line)
+    else if (inList) {
+      const scenario = /^\s+-\s+scenario:\s*(\S+)\s*$/.exec(line)
+      const leg = /^\s+leg:\s*(\S+)\s*$/.exec(line)
+      if (scenario) entries.push({ scenario: scenario[1], leg: '' })
+      else if (leg && entries.length > 0) entries[entries.length - 1].leg = leg[1]
+    }
+  }
+  return entries
+}
+
+/** The server scenarios a revision runs but does not score (extensions, pending, added after its release). */
+export async function notScoredServerScenarios(revision: string): Promise<string[]> {
+  return notScoredList(await requirementSet(revision)).filter((entry) => entry.leg === 'server').map((entry) => entry.scenario)
 }
 
 export interface FailedCheck {

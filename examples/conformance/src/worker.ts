@@ -6,13 +6,15 @@
  *
  * 2025-11-25 clients get real sessions, so the same `ctx.elicit`/`ctx.sample` reach them too: on Workers in
  * the Durable Object bound as MCP_SESSIONS (wrangler.jsonc), in a single Deno process in its memory.
+ * Tasks (tools/tasks.ts) live the same way: in the Durable Object bound as MCP_TASKS, or in memory.
  */
-import { createServer, memorySessions } from 'mcp-aot'
-import { durableSessions } from 'mcp-aot/cloudflare'
+import { createServer, memorySessions, memoryTasks } from 'mcp-aot'
+import { durableSessions, durableTasks } from 'mcp-aot/cloudflare'
 import * as content from './tools/content.ts'
 import * as notifications from './tools/notifications.ts'
 import * as clientInput from './tools/client-input.ts'
 import * as inputRequired from './tools/input-required.ts'
+import * as tasked from './tools/tasks.ts'
 import * as resources from './resources.ts'
 import * as prompts from './prompts.ts'
 
@@ -20,6 +22,12 @@ const sessions = durableSessions('MCP_SESSIONS', { fallback: memorySessions() })
 
 /** The Durable Object class wrangler.jsonc binds as MCP_SESSIONS. */
 export const McpSession = sessions.DurableObject
+
+/** `@task` tools run as tasks: on Workers in the Durable Object bound as MCP_TASKS, in one Deno process in its memory. */
+const tasks = durableTasks('MCP_TASKS', { fallback: memoryTasks() })
+
+/** The Durable Object class wrangler.jsonc binds as MCP_TASKS. */
+export const McpTask = tasks.DurableObject
 
 export default createServer(
   {
@@ -32,7 +40,8 @@ export default createServer(
   notifications,
   clientInput,
   inputRequired,
+  tasked,
   resources,
   prompts,
-  { sessions },
+  { sessions, tasks },
 )
