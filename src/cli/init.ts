@@ -1,15 +1,23 @@
-/** `mcp-aot init [dir] --template <name> [--name <name>]`: copies a template into a new folder and names it. */
+/**
+ * `mcp-aot init [dir] --template <name> [--name <name>] [--from <copy>]`: copies a template into a new
+ * folder, names it, and makes it depend on this mcp-aot (the registry's version, or this copy's path).
+ */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
-import type { Io } from './run.ts'
+import type { Io } from './io.ts'
+import { dependency, type Dependency } from './self.ts'
 import { TEMPLATES, TEMPLATES_DIR } from './templates.ts'
 
 export interface InitOptions {
   dir?: string
   template?: string
   name?: string
-  /** The running mcp-aot's version: the new project depends on `^version`. */
+  /** The running mcp-aot's version: the new project depends on `^version` when it came from the registry. */
   version: string
+  /** A packed mcp-aot (.tgz) or its folder for the project to depend on, as a `file:` path. */
+  from?: string
+  /** The running copy's package root (tests); default: this file's package. */
+  self?: string
 }
 
 export const DEFAULT_TEMPLATE = 'cloudflare-workers'
@@ -57,6 +65,14 @@ export function init(options: InitOptions, io: Io): number {
     }
   }
 
+  let dep: Dependency
+  try {
+    dep = dependency({ from: options.from, cwd: io.cwd, project: target, version: options.version, root: options.self })
+  } catch (error) {
+    io.err.write(`mcp-aot init: ${(error as Error).message}\n`)
+    return 2
+  }
+
   const placeholder = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { name: string }).name
   cpSync(source, target, { recursive: true, filter: (path) => !SKIPPED.has(basename(path)) })
   for (const file of files(target)) {
@@ -67,14 +83,16 @@ export function init(options: InitOptions, io: Io): number {
   }
   const pkgFile = join(target, 'package.json')
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies?: Record<string, string> }
-  if (pkg.dependencies?.['mcp-aot']) pkg.dependencies['mcp-aot'] = `^${options.version}`
+  if (pkg.dependencies?.['mcp-aot']) pkg.dependencies['mcp-aot'] = dep.spec
   writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n')
 
   const steps = TEMPLATES[template]!.next
   const cd = shown === '.' ? [] : [[`cd ${/\s/.test(shown) ? JSON.stringify(shown) : shown}`, '']]
   const lines = [...cd, ...steps]
   const width = Math.max(...lines.map(([command]) => command!.length))
-  io.out.write(`Created ${shown} from the ${template} template, named ${name}.\n\nNext:\n`)
+  io.out.write(`Created ${shown} from the ${template} template, named ${name}.\n`)
+  if (dep.source) io.out.write(`It depends on mcp-aot ${dep.spec} (${dep.source}).\n`)
+  io.out.write('\nNext:\n')
   for (const [command, what] of lines) io.out.write(`  ${what ? command!.padEnd(width) + '  # ' + what : command}\n`)
   return 0
 }

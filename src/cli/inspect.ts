@@ -15,7 +15,7 @@ import { formatDiagnostic } from '../compiler/diagnostics.ts'
 import { formatWarning } from '../compiler/model/warnings.ts'
 import { duplicateFindings } from '../compiler/declarations/duplicates.ts'
 import { Project } from '../compiler/source/project.ts'
-import type { Io } from './run.ts'
+import type { Io } from './io.ts'
 import { sourceFiles } from './sources.ts'
 
 /** One finding; `code` is absent for a file the parser could not read. */

@@ -1,21 +1,18 @@
 /** The command line: parses arguments, dispatches to a subcommand, returns the exit code. */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { Io } from './io.ts'
 import { TEMPLATES } from './templates.ts'
-
-export interface Io {
-  cwd: string
-  out: { write(text: string): unknown }
-  err: { write(text: string): unknown }
-}
 
 /** Exit codes: 0 success, 1 the command ran and found problems (diagnostics, a refused init), 2 bad usage. */
 export const USAGE = `Usage: mcp-aot <command> [options]
 
 Commands:
-  init [dir] [--template <name>] [--name <name>]
+  init [dir] [--template <name>] [--name <name>] [--from <tgz or folder>]
       Creates a project from a template in dir (default: the template's name); dir must be new or empty.
       --name sets the package and Worker name (default: made from the folder's name).
+      --from makes it depend on that copy of mcp-aot (npm pack's .tgz, or a clone) as a file: path;
+      without it, a copy not installed from the registry (a clone, a tarball) depends on itself.
       Templates (default: cloudflare-workers):
 ${Object.entries(TEMPLATES).map(([name, t]) => `        ${name.padEnd(20)}${t.summary}`).join('\n')}
   inspect [files or folders...] [--json] [--tokens]
@@ -55,7 +52,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       strict: true,
       options:
         command === 'init'
-          ? { template: { type: 'string', short: 't' }, name: { type: 'string', short: 'n' }, help: { type: 'boolean', short: 'h' } }
+          ? { template: { type: 'string', short: 't' }, name: { type: 'string', short: 'n' }, from: { type: 'string' }, help: { type: 'boolean', short: 'h' } }
           : { json: { type: 'boolean' }, tokens: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     })
   } catch (error) {
@@ -74,7 +71,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     // Each command loads only its own code: `init` runs without the compiler's dependencies (npx stays quick).
     const { init } = await import('./init.ts')
-    return init({ dir: positionals[0], template: values.template as string | undefined, name: values.name as string | undefined, version: version() }, io)
+    return init({ dir: positionals[0], template: values.template as string | undefined, name: values.name as string | undefined, from: values.from as string | undefined, version: version() }, io)
   }
   const { inspect } = await import('./inspect.ts')
   return inspect({ paths: positionals, json: values.json === true, tokens: values.tokens === true }, io)

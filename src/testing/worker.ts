@@ -63,7 +63,8 @@ export async function startWorker(options: WorkerOptions): Promise<StartedWorker
   const fromConfig: { scriptPath?: string; options: Record<string, unknown> } = options.wranglerConfig ? await fromWrangler(resolve(options.wranglerConfig)) : { options: {} }
   const scriptPath = options.scriptPath ? resolve(options.scriptPath) : options.script === undefined ? fromConfig.scriptPath : undefined
   if (!scriptPath && options.script === undefined) throw new Error('startWorker needs scriptPath (the built bundle), script (its code) or wranglerConfig (with main).')
-  const { Miniflare } = await import('miniflare' as string).catch((error) => {
+  // Miniflare 5 (the one wrangler 4.15x ships) takes `workers: [...]`; it converts the flat v4 options below.
+  const { Miniflare, convertV4MiniflareOptions } = await import('miniflare' as string).catch((error) => {
     throw missing(error, 'miniflare', 'startWorker runs the Worker in workerd through Miniflare: install it (npm install -D miniflare).')
   })
   const base = fromConfig.options as Record<string, any>
@@ -71,7 +72,7 @@ export async function startWorker(options: WorkerOptions): Promise<StartedWorker
   const source = scriptPath
     ? { scriptPath, modulesRoot: dirname(scriptPath) }
     : { script: options.script, modulesRoot: process.cwd() }
-  const mf = new Miniflare({
+  const flat = {
     ...base,
     ...options.miniflare,
     modules: true,
@@ -81,7 +82,8 @@ export async function startWorker(options: WorkerOptions): Promise<StartedWorker
     bindings: { ...base.bindings, ...options.bindings },
     host: '127.0.0.1',
     port: options.port ?? 0,
-  })
+  }
+  const mf = new Miniflare(typeof convertV4MiniflareOptions === 'function' ? convertV4MiniflareOptions(flat) : flat)
   let ready: URL
   try {
     ready = await mf.ready

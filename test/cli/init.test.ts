@@ -1,9 +1,10 @@
 /** `mcp-aot init`: copies a template into a new or empty folder, names the project, refuses to overwrite. */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { nameFromFolder } from '../../src/cli/init.ts'
+import { dependency } from '../../src/cli/self.ts'
 import { TEMPLATES } from '../../src/cli/templates.ts'
 import { cli } from './io.ts'
 
@@ -46,13 +47,16 @@ describe('mcp-aot init', () => {
     const dir = join(cwd, 'My Notes')
     const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
     expect(pkg.name).toBe('my-notes')
-    expect(pkg.dependencies['mcp-aot']).toBe(`^${VERSION}`)
+    // Run from this clone, which no registry installed: the project depends on the clone itself.
+    const self = `file:${relative(dir, ROOT).split(sep).join('/')}`
+    expect(pkg.dependencies['mcp-aot']).toBe(self)
     expect(await readFile(join(dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "my-notes",')
     expect(await readFile(join(dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'my-notes', version: '0.1.0' }, notes, { sessions, tasks })")
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toMatch(/^# my-notes\n/)
     expect(ran.stdout).toBe(
       [
         'Created My Notes from the cloudflare-workers template, named my-notes.',
+        `It depends on mcp-aot ${self} (this copy is not an npm install).`,
         '',
         'Next:',
         '  cd "My Notes"',
@@ -82,7 +86,7 @@ describe('mcp-aot init', () => {
     await mkdir(here)
     const ran = await cli(here, 'init', '.', '--template', 'deno-deploy')
     expect(ran.code).toBe(0)
-    expect(ran.stdout).toContain('Created . from the deno-deploy template, named empty-one.\n\nNext:\n  npm install\n')
+    expect(ran.stdout).toMatch(/^Created \. from the deno-deploy template, named empty-one\.\nIt depends on mcp-aot file:.*\n\nNext:\n  npm install\n/)
     expect(JSON.parse(await readFile(join(here, 'package.json'), 'utf8')).name).toBe('empty-one')
   })
 
@@ -128,5 +132,50 @@ describe('mcp-aot init', () => {
     expect(nameFromFolder('!!!')).toBe('mcp-server')
     const long = nameFromFolder('a'.repeat(62) + '-b')
     expect(long).toBe('a'.repeat(62))
+  })
+})
+
+describe('mcp-aot init: what the project depends on', () => {
+  /** A fake install: `<cwd>/<prefix>/node_modules/mcp-aot` with npm's hidden lockfile recording where it came from. */
+  async function installed(prefix: string, resolved?: string): Promise<string> {
+    const root = join(cwd, prefix, 'node_modules/mcp-aot')
+    await mkdir(root, { recursive: true })
+    await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'mcp-aot', version: VERSION }))
+    if (resolved) await writeFile(join(cwd, prefix, 'node_modules/.package-lock.json'), JSON.stringify({ packages: { 'node_modules/mcp-aot': { version: VERSION, resolved } } }))
+    return root
+  }
+
+  it('a registry install depends on ^version', async () => {
+    const root = await installed('global', `https://registry.npmjs.org/mcp-aot/-/mcp-aot-${VERSION}.tgz`)
+    expect(dependency({ cwd, project: join(cwd, 'app'), version: VERSION, root })).toEqual({ spec: `^${VERSION}` })
+    expect(dependency({ cwd, project: join(cwd, 'app'), version: VERSION, root: await installed('bare') })).toEqual({ spec: `^${VERSION}` })
+  })
+
+  it('a copy npx installed from a tarball depends on that tarball', async () => {
+    // `npx ./mcp-aot-x.tgz init app` installs into npx's cache; its lockfile records the file it came from.
+    const root = await installed('npx-cache/abc', `file:../../mcp-aot-${VERSION}.tgz`)
+    expect(dependency({ cwd, project: join(cwd, 'app'), version: VERSION, root })).toEqual({ spec: `file:../mcp-aot-${VERSION}.tgz`, source: `installed from mcp-aot-${VERSION}.tgz` })
+  })
+
+  it('a clone depends on itself', () => {
+    expect(dependency({ cwd, project: join(cwd, 'app'), version: VERSION, root: ROOT })).toEqual({ spec: `file:${relative(join(cwd, 'app'), ROOT).split(sep).join('/')}`, source: 'this copy is not an npm install' })
+  })
+
+  it('--from names a packed .tgz or a package folder, as a path from the project', async () => {
+    await writeFile(join(cwd, `mcp-aot-${VERSION}.tgz`), '')
+    const ran = await cli(cwd, 'init', 'app', '--template', 'deno-deploy', '--from', `mcp-aot-${VERSION}.tgz`)
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toContain(`It depends on mcp-aot file:../mcp-aot-${VERSION}.tgz (--from mcp-aot-${VERSION}.tgz).\n`)
+    expect(JSON.parse(await readFile(join(cwd, 'app/package.json'), 'utf8')).dependencies).toEqual({ 'mcp-aot': `file:../mcp-aot-${VERSION}.tgz` })
+    expect(dependency({ from: ROOT, cwd, project: join(cwd, 'sub/app'), version: VERSION }).spec).toBe(`file:${relative(join(cwd, 'sub/app'), ROOT).split(sep).join('/')}`)
+  })
+
+  it('refuses a --from that is missing or is not mcp-aot, and writes nothing (exit code 2)', async () => {
+    expect(await cli(cwd, 'init', 'app', '--from', 'nowhere.tgz')).toEqual({ code: 2, stdout: '', stderr: 'mcp-aot init: --from nowhere.tgz does not exist: give a packed mcp-aot (.tgz) or its folder.\n' })
+    await mkdir(join(cwd, 'other'))
+    await writeFile(join(cwd, 'other/package.json'), '{"name":"left-pad"}')
+    const ran = await cli(cwd, 'init', 'app', '--from', 'other')
+    expect(ran).toEqual({ code: 2, stdout: '', stderr: "mcp-aot init: --from other is not mcp-aot: give a packed mcp-aot (.tgz, from npm pack) or a folder whose package.json is mcp-aot's.\n" })
+    expect((await readdir(cwd)).sort()).toEqual(['other'])
   })
 })

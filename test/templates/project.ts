@@ -1,13 +1,16 @@
 /**
- * A project made from a template the way a user makes one, without the network: the repository is packed
- * with `npm pack` (what npm would install), the packed CLI runs `mcp-aot init`, the packed package becomes
- * the project's node_modules/mcp-aot, and every other dependency is a symlink to the repository's own
- * installed copy (the same exact versions the templates pin). Then `npm run …` works as after `npm install`.
+ * A project made from a template the way a user makes one: the repository is packed with `npm pack`, the
+ * packed CLI runs `mcp-aot init --from <the .tgz>` (the project depends on `file:` that tarball, as no
+ * registry has this version), and `npm install` installs it and the template's pins from the registry.
+ * The install is real and measured (bytes, copies of workerd, Miniflare and wrangler); its node_modules
+ * is kept in node_modules/.cache/mcp-aot-templates/ under a hash of what decides it (the template's
+ * package.json, mcp-aot's own dependencies), so a later run hard-links it and swaps in the new pack.
  */
 import { execFile } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, readFile, realpath, rename, rm, symlink } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join, resolve } from 'node:path'
+import { basename, delimiter, dirname, join, resolve } from 'node:path'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const NODE = join(ROOT, 'node_modules/.bin/node')
@@ -51,12 +54,12 @@ export function check(what: string, result: Exec): Exec {
   return result
 }
 
-/** `npm pack` of the repository (as built by `npm run build`), extracted into `dir`/package. */
-export async function packRepository(dir: string): Promise<string> {
+/** `npm pack` of the repository (as built by `npm run build`) into `dir`, and extracted into `dir`/package. */
+export async function packRepository(dir: string): Promise<{ folder: string; tarball: string }> {
   const packed = check('npm pack', await exec('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT }))
   const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[]
   check('tar', await exec('tar', ['xzf', join(dir, filename!), '-C', dir], { cwd: dir }))
-  return join(dir, 'package')
+  return { folder: join(dir, 'package'), tarball: join(dir, filename!) }
 }
 
 export interface TemplateProject {
@@ -66,6 +69,8 @@ export interface TemplateProject {
   readonly dir: string
   /** What `mcp-aot init` printed. */
   readonly init: Exec
+  /** The `npm install` (or the cached one this run reused). */
+  readonly install: Install
   /** The environment commands run with: PATH starts with the "globally installed" node and deno. */
   readonly env: Record<string, string>
   /** `npm run <script>` (or `npm test`) in the project, as a user types it. */
@@ -78,40 +83,79 @@ async function link(target: string, path: string): Promise<void> {
   await symlink(target, path)
 }
 
+/** What `npm install` left: the bytes of node_modules (file sizes, a hard-linked file once, as on disk), how long it took, and how many copies of each runtime package. */
+export interface Install {
+  bytes: number
+  seconds: number
+  copies: { workerd: number; miniflare: number; wrangler: number }
+  /** true when this run hard-linked a cached install instead of running npm. */
+  cached: boolean
+}
+
+async function measure(modules: string): Promise<Pick<Install, 'bytes' | 'copies'>> {
+  let bytes = 0
+  const copies = { workerd: 0, miniflare: 0, wrangler: 0 }
+  const seen = new Set<string>()
+  for (const entry of await readdir(modules, { withFileTypes: true, recursive: true })) {
+    const path = join(entry.parentPath, entry.name)
+    if (entry.isFile()) {
+      // workerd's and esbuild's postinstall hard-link their platform binary into their own bin/: count it once.
+      const { size, ino, dev } = await stat(path)
+      if (!seen.has(`${dev}:${ino}`)) bytes += size
+      seen.add(`${dev}:${ino}`)
+    }
+    if (entry.isDirectory() && basename(entry.parentPath) === 'node_modules' && Object.hasOwn(copies, entry.name)) copies[entry.name as keyof typeof copies]++
+  }
+  return { bytes, copies }
+}
+
+const CACHE = join(REPO_MODULES, '.cache/mcp-aot-templates')
+
+/** The cache key: what npm resolves the install from, the packed mcp-aot aside. */
+function installKey(project: any, self: any): string {
+  const { dependencies: { 'mcp-aot': _self, ...dependencies } = {}, name: _name, ...rest } = project
+  const wanted = { project: { ...rest, dependencies }, self: { dependencies: self.dependencies, optionalDependencies: self.optionalDependencies, peerDependencies: self.peerDependencies } }
+  return createHash('sha256').update(JSON.stringify(wanted)).digest('hex').slice(0, 16)
+}
+
+/**
+ * `npm install` in the project, for real (the registry, npm's own cache), once per key; later runs
+ * hard-link the kept node_modules and put the newly packed mcp-aot in it, as `npm install` would.
+ */
+async function install(dir: string, packed: string, env: Record<string, string>): Promise<Install> {
+  const project = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+  const self = JSON.parse(await readFile(join(packed, 'package.json'), 'utf8'))
+  const kept = join(CACHE, installKey(project, self))
+  const modules = join(dir, 'node_modules')
+  const record = await readFile(join(kept, 'install.json'), 'utf8').catch(() => undefined)
+  if (record !== undefined) {
+    const linked = await exec('cp', ['-al', join(kept, 'node_modules'), modules], { cwd: dir })
+    if (linked.code !== 0) await cp(join(kept, 'node_modules'), modules, { recursive: true, verbatimSymlinks: true })
+    await cp(join(kept, 'package-lock.json'), join(dir, 'package-lock.json'))
+    await rm(join(modules, 'mcp-aot'), { recursive: true, force: true })
+    await cp(packed, join(modules, 'mcp-aot'), { recursive: true })
+    for (const [, file] of bins(self)) await chmod(join(modules, 'mcp-aot', file), 0o755) // npm marks a bin executable on install
+    return { ...(JSON.parse(record) as Install), cached: true }
+  }
+  const started = performance.now()
+  check('npm install', await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, env, timeoutMs: 600_000 }))
+  const seconds = Math.round((performance.now() - started) / 100) / 10
+  const result: Install = { ...(await measure(modules)), seconds, cached: false }
+  // Keep it: copied beside the final place, then renamed into it (another test file may be doing the same).
+  const staging = `${kept}.${process.pid}`
+  await rm(staging, { recursive: true, force: true })
+  await mkdir(staging, { recursive: true })
+  check('cp -a', await exec('cp', ['-a', modules, join(staging, 'node_modules')], { cwd: dir })) // keeps hard links and symlinks
+  await cp(join(dir, 'package-lock.json'), join(staging, 'package-lock.json'))
+  await writeFile(join(staging, 'install.json'), JSON.stringify(result, null, 2))
+  await rename(staging, kept).catch(() => rm(staging, { recursive: true, force: true }))
+  return result
+}
+
 /** A package's `bin` entries as `[command, file in the package]`. */
 function bins(pkg: { name: string; bin?: string | Record<string, string> }): [string, string][] {
   if (typeof pkg.bin === 'string') return [[pkg.name.replace(/^@[^/]+\//, ''), pkg.bin]]
   return Object.entries(pkg.bin ?? {})
-}
-
-/**
- * The project's node_modules as `npm install` leaves it: the packed mcp-aot, symlinks to the repository's
- * copies of the project's other dependencies (and of mcp-aot's own), and .bin with the commands of the
- * project's direct dependencies.
- */
-async function install(dir: string, packed: string): Promise<void> {
-  const modules = join(dir, 'node_modules')
-  await mkdir(modules, { recursive: true })
-  await rename(packed, join(modules, 'mcp-aot'))
-  const project = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
-  const self = JSON.parse(await readFile(join(modules, 'mcp-aot/package.json'), 'utf8'))
-  const direct = [...Object.keys(project.dependencies ?? {}), ...Object.keys(project.devDependencies ?? {})]
-  for (const name of new Set([...direct, ...Object.keys(self.dependencies ?? {})])) {
-    if (name === 'mcp-aot') continue
-    const installed = JSON.parse(await readFile(join(REPO_MODULES, name, 'package.json'), 'utf8').catch(() => {
-      throw new Error(`${name} is not installed in the repository; the templates may depend only on the repository's own packages`)
-    }))
-    const wanted = project.devDependencies?.[name] ?? project.dependencies?.[name]
-    if (wanted && wanted !== installed.version) throw new Error(`the template pins ${name}@${wanted}; the repository has ${installed.version}`)
-    await link(join(REPO_MODULES, name), join(modules, name))
-  }
-  for (const name of direct) {
-    const pkgDir = join(modules, name)
-    for (const [command, file] of bins(JSON.parse(await readFile(join(pkgDir, 'package.json'), 'utf8')))) {
-      if (name === 'mcp-aot') await chmod(join(pkgDir, file), 0o755) // npm marks a bin executable on install
-      await link(join(await realpath(pkgDir), file), join(modules, '.bin', command))
-    }
-  }
 }
 
 /**
@@ -124,17 +168,17 @@ async function globalTools(root: string): Promise<string> {
   return dir
 }
 
-/** Packs the repository, runs the packed `mcp-aot init <name> --template <template>` and installs the project. */
+/** Packs the repository, runs the packed `mcp-aot init <name> --template <template> --from <the .tgz>` and installs the project. */
 export async function createProject(template: string, name: string): Promise<TemplateProject> {
   const root = await mkdtemp(join(tmpdir(), `mcp-aot-template-${template}-`))
   try {
     const packed = await packRepository(root)
-    const init = check('mcp-aot init', await exec(NODE, [join(packed, 'dist/cli/main.js'), 'init', name, '--template', template], { cwd: root }))
+    const init = check('mcp-aot init', await exec(NODE, [join(packed.folder, 'dist/cli/main.js'), 'init', name, '--template', template, '--from', packed.tarball], { cwd: root }))
     const dir = join(root, name)
-    await install(dir, packed)
     const env = { PATH: `${await globalTools(root)}${delimiter}${process.env.PATH}` }
+    const installed = await install(dir, packed.folder, env)
     const npm = (args: readonly string[], more?: Record<string, string>) => exec('npm', args, { cwd: dir, env: { ...env, ...more } })
-    return { root, dir, init, env, npm, remove: () => rm(root, { recursive: true, force: true }) }
+    return { root, dir, init, install: installed, env, npm, remove: () => rm(root, { recursive: true, force: true }) }
   } catch (error) {
     await rm(root, { recursive: true, force: true })
     throw error
