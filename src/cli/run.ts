@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Io } from './io.ts'
+import { nodeTooOld } from './node-version.ts'
 import { TEMPLATES } from './templates.ts'
 
 /** Exit codes: 0 success, 1 the command ran and found problems (diagnostics, a refused init), 2 bad usage. */
@@ -19,6 +20,10 @@ ${Object.entries(TEMPLATES).map(([name, t]) => `        ${name.padEnd(20)}${t.su
       Prints each tool, resource and prompt the sources declare (name, annotations, schemas) and every
       diagnostic, without building a bundle. Default: the .ts files under src/. Exit code 1 on diagnostics.
       --tokens adds each tool's o200k tokens and the tools/list total under every provider profile.
+
+  check-node
+      Exits with 1 and one sentence when this Node is older than mcp-aot needs (22.18, or 24.11); the
+      templates' scripts run it first.
 
 Options:
   -h, --help       this text
@@ -39,6 +44,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (command === '-v' || command === '--version') {
     io.out.write(`${version()}\n`)
     return 0
+  }
+  if (command === 'check-node' && rest.length === 0) {
+    const tooOld = nodeTooOld(process.versions.node)
+    if (tooOld !== undefined) io.err.write(tooOld + '\n')
+    return tooOld === undefined ? 0 : 1
   }
   if (command !== 'init' && command !== 'inspect') {
     io.err.write(command === undefined ? USAGE : `mcp-aot: unknown command '${command}'\n\n${USAGE}`)

@@ -19,7 +19,7 @@ function mcpAot(cwd: string, ...args: string[]): Promise<{ code: number; stdout:
 
 describe('the mcp-aot command', () => {
   it('is package.json\'s bin, a Node script', async () => {
-    expect(PKG.bin).toEqual({ 'mcp-aot': './dist/cli/main.js' })
+    expect(PKG.bin).toEqual({ 'mcp-aot': 'dist/cli/main.js' })
     expect((await readFile(BIN, 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node')
   })
 

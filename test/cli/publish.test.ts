@@ -1,0 +1,138 @@
+/**
+ * What `npm publish` would send, for mcp-aot and for create-mcp-aot (`npm publish --dry-run`, no account
+ * needed): the files (built code, sources, templates; no tests, fixtures or installs), the bin and every
+ * export present in it. Then `npm create mcp-aot` as far as it goes before publication: both packed,
+ * installed for real, and create-mcp-aot's bin making a project that depends on the packed mcp-aot.
+ * And the Node floor: package.json, the CLI and create-mcp-aot agree, and an older Node gets one sentence.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NODE_RANGE, nodeTooOld } from '../../src/cli/node-version.ts'
+import { check, exec, NODE, ROOT } from '../templates/project.ts'
+
+const CREATE = join(ROOT, 'create-mcp-aot')
+const PKG = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))
+const CREATE_PKG = JSON.parse(await readFile(join(CREATE, 'package.json'), 'utf8'))
+/** npm run on the repository's Node 22, as the npm scripts are. */
+const env = { PATH: `${dirname(NODE)}${delimiter}${process.env.PATH}` }
+
+interface Published {
+  name: string
+  version: string
+  unpackedSize: number
+  files: { path: string; mode: number }[]
+}
+
+async function dryRun(cwd: string): Promise<{ pkg: Published; warnings: string }> {
+  const ran = check('npm publish --dry-run', await exec('npm', ['publish', '--dry-run', '--json', '--ignore-scripts', '--tag', 'latest'], { cwd, env }))
+  const json = JSON.parse(ran.stdout)
+  return { pkg: json[Object.keys(json)[0]!] as Published, warnings: ran.stderr.split('\n').filter((l) => /warn/i.test(l) && !/logged in/.test(l)).join('\n') }
+}
+
+describe('npm publish --dry-run of mcp-aot', () => {
+  let pkg: Published
+  let warnings: string
+  beforeAll(async () => {
+    ;({ pkg, warnings } = await dryRun(ROOT))
+  })
+
+  it('publishes dist, src and the templates, and nothing of the repository\'s tests, fixtures or installs', () => {
+    const paths = pkg.files.map((f) => f.path)
+    console.log(`mcp-aot ${pkg.version}: ${paths.length} files, ${(pkg.unpackedSize / 1e6).toFixed(2)} MB unpacked`)
+    expect(paths.filter((p) => !/^(dist|src|templates)\//.test(p) && !['package.json', 'README.md'].includes(p))).toEqual([])
+    expect(paths.filter((p) => /(^|\/)(node_modules|fixtures|\.wrangler|\.cache)\//.test(p) || /^test\//.test(p))).toEqual([])
+    // A template's own files only: its build output and lockfiles stay out.
+    expect(paths.filter((p) => /^templates\/[^/]+\/(dist\/|package-lock\.json|deno\.lock)/.test(p))).toEqual([])
+    expect(paths).toContain('templates/cloudflare-workers/test/notes.test.ts')
+    expect(paths).toContain('templates/cloudflare-workers/_gitignore')
+  })
+
+  it('keeps its bin as written (npm normalizes nothing away) and publishes the file it names', () => {
+    expect(warnings).toBe('')
+    expect(PKG.bin).toEqual({ 'mcp-aot': 'dist/cli/main.js' })
+    expect(pkg.files.map((f) => f.path)).toContain('dist/cli/main.js')
+  })
+
+  it('publishes the file behind every export, types and code', () => {
+    const paths = new Set(pkg.files.map((f) => f.path))
+    const targets = Object.values(PKG.exports as Record<string, string | Record<string, string>>).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)))
+    expect(targets.length).toBeGreaterThan(10)
+    expect(targets.filter((t) => !paths.has(t.replace(/^\.\//, '')))).toEqual([])
+  })
+})
+
+describe('npm publish --dry-run of create-mcp-aot', () => {
+  it('publishes its bin, its README and package.json only; depends on this mcp-aot; the same Node floor', async () => {
+    const { pkg, warnings } = await dryRun(CREATE)
+    expect(warnings).toBe('')
+    expect(pkg.name).toBe('create-mcp-aot')
+    expect(pkg.files.map((f) => f.path).sort()).toEqual(['README.md', 'index.js', 'package.json'])
+    expect(pkg.files.find((f) => f.path === 'index.js')!.mode & 0o111).not.toBe(0)
+    expect(CREATE_PKG.bin).toEqual({ 'create-mcp-aot': 'index.js' })
+    expect(CREATE_PKG.dependencies).toEqual({ 'mcp-aot': `^${PKG.version}` })
+    expect(CREATE_PKG.version).toBe(PKG.version)
+    expect(CREATE_PKG.engines).toEqual(PKG.engines)
+    expect((await readFile(join(CREATE, 'index.js'), 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node')
+  })
+})
+
+describe('npm create mcp-aot, before publication', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mcp-aot-create-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('create-mcp-aot, installed beside a packed mcp-aot, makes a project that depends on that tarball', async () => {
+    for (const from of [ROOT, CREATE]) check('npm pack', await exec('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: from, env }))
+    const runner = join(dir, 'runner')
+    await mkdir(runner)
+    await writeFile(join(runner, 'package.json'), '{"private":true}')
+    // What `npm create mcp-aot` does with npx: install create-mcp-aot (and its mcp-aot), run its bin.
+    check('npm install', await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `../mcp-aot-${PKG.version}.tgz`, `../create-mcp-aot-${PKG.version}.tgz`], { cwd: runner, env, timeoutMs: 300_000 }))
+    const made = check('create-mcp-aot', await exec(NODE, [join(runner, 'node_modules/.bin/create-mcp-aot'), 'app', '--template', 'deno-deploy'], { cwd: runner }))
+    expect(made.stdout).toContain('Created app from the deno-deploy template, named app.\n')
+    expect(made.stdout).toContain(`It depends on mcp-aot file:../../mcp-aot-${PKG.version}.tgz (installed from mcp-aot-${PKG.version}.tgz).\n`)
+    expect(JSON.parse(await readFile(join(runner, 'app/package.json'), 'utf8')).dependencies).toEqual({ 'mcp-aot': `file:../../mcp-aot-${PKG.version}.tgz` })
+  }, 300_000)
+})
+
+/** A Node on PATH older than the floor (the machine's own, beside the repository's pinned 22), if there is one. */
+function oldNode(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const file = join(dir, 'node')
+    try {
+      const version = execFileSync(file, ['--version'], { encoding: 'utf8' }).trim()
+      if (nodeTooOld(version)) return file
+    } catch {}
+  }
+  return undefined
+}
+
+describe('the Node floor', () => {
+  it('is package.json\'s engines, and the CLI tells it by version', () => {
+    expect(PKG.engines.node).toBe(NODE_RANGE)
+    expect(nodeTooOld('22.18.0')).toBeUndefined()
+    expect(nodeTooOld('v24.11.1')).toBeUndefined()
+    expect(nodeTooOld('25.0.0')).toBeUndefined()
+    expect(nodeTooOld('24.10.0')).toBe('mcp-aot: Node 24.10.0 is too old; install Node 22.18 or later (or 24.11 or later) from https://nodejs.org and run it again.')
+    expect(nodeTooOld('v22.12.0')).toMatch(/^mcp-aot: Node 22\.12\.0 is too old/)
+    expect(nodeTooOld('20.20.2', 'create-mcp-aot')).toMatch(/^create-mcp-aot: Node 20\.20\.2 is too old/)
+  })
+
+  const old = oldNode()
+  it.skipIf(old === undefined)(`an older Node (${old ?? 'none on PATH'}) gets one sentence from mcp-aot, its templates' scripts and create-mcp-aot, exit code 1`, async () => {
+    const version = execFileSync(old!, ['--version'], { encoding: 'utf8' }).trim().slice(1)
+    for (const [bin, name] of [[join(ROOT, 'dist/cli/main.js'), 'mcp-aot'], [join(CREATE, 'index.js'), 'create-mcp-aot']] as const) {
+      for (const args of [['--version'], ['check-node'], ['init', 'x']]) {
+        const ran = await exec(old!, [bin, ...args], { cwd: ROOT })
+        expect(ran).toEqual({ code: 1, stdout: '', stderr: `${name}: Node ${version} is too old; install Node 22.18 or later (or 24.11 or later) from https://nodejs.org and run it again.\n` })
+      }
+    }
+  })
+})
