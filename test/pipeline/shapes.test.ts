@@ -108,7 +108,7 @@ describe('argument errors inside unions', () => {
     expect(await lines({ big: '1.5' })).toEqual(['Argument \'big\' must match the pattern ^-?[0-9]+$ (got "1.5").'])
     expect(await lines({ site: { hots: 'h' } })).toEqual(["Argument 'site.host' is required.", "Unknown argument 'site.hots'; did you mean 'site.host'?"])
     expect(await lines({ blob: [1, 'x'] })).toEqual(['Argument \'blob[1]\' must be a number (got "x").'])
-    expect(await lines({ counts: 'some' })).toEqual(['Argument \'counts\' must be one of: none (got "some").'])
+    expect(await lines({ counts: 'some' })).toEqual(['Argument \'counts\' must be an object or "none" (got "some").'])
     expect(await lines({ pair: ['2026-01-06T00:00:00Z', 2] })).toEqual(["Argument 'pair[1]' must be a string or a boolean (got 2)."])
   })
 

@@ -128,12 +128,20 @@ describe('the lines of a union', () => {
     expect(linesFor(v, { k: [1, 2, 3] })).toEqual(["Argument 'k' must have at most 2 item(s) (got 3)."])
     expect(linesFor(v, { k: 'now' })).toEqual(['Argument \'k\' must be a valid date-time, e.g. 2026-01-31T09:00:00Z (got "now").'])
     expect(linesFor(v, { k: {} })).toEqual(["Argument 'k' must be a string (date-time), a number >= 0 or an array of integers (got an object)."])
-    expect(linesFor(v, { w: 'some' })).toEqual(['Argument \'w\' must be one of: none, all (got "some").'])
+    expect(linesFor(v, { w: 'some' })).toEqual(['Argument \'w\' must be "none", "all", an object {from} or a boolean (got "some").'])
     expect(linesFor(v, { w: null })).toEqual(['Argument \'w\' must be "none", "all", an object {from} or a boolean (got null).'])
-    expect(linesFor(v, { m: 'manual' })).toEqual(['Argument \'m\' must be one of: auto, 0 (got "manual").'])
+    expect(linesFor(v, { m: 'manual' })).toEqual(['Argument \'m\' must be "auto", 0 or an object {n} (got "manual").'])
     expect(linesFor(v, { m: { n: 'x' } })).toEqual(['Argument \'m.n\' must be an integer (got "x").'])
     expect(linesFor(v, { t: { a: 1 } })).toEqual(["Argument 't.a' must be a string (got 1)."])
     expect(linesFor(v, { t: 5 })).toEqual(["Argument 't' must be an object {a}, null or a string (got 5)."])
+  })
+
+  it('a value a literal branch refuses names every alternative, not the literal alone (issue 20)', async () => {
+    const v = await load(closed({ ttl: { anyOf: [{ type: 'string', enum: ['never'] }, { type: 'integer', minimum: 60 }] } }, []))
+    expect(linesFor(v, { ttl: '3600' })).toEqual(['Argument \'ttl\' must be "never" or an integer >= 60 (got "3600").'])
+    expect(linesFor(v, { ttl: 30 })).toEqual(["Argument 'ttl' must be >= 60 (got 30)."])
+    expect(linesFor(v, { ttl: 'never' })).toEqual([])
+    expect(linesFor(v, { ttl: 60 })).toEqual([])
   })
 
   it('a union no kind or tag tells apart names its alternatives, and keeps no branch\'s errors', async () => {

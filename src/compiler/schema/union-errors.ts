@@ -22,7 +22,7 @@ export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
 
 /** The branches of one kind, and how the value picks one of them. */
 export type Route =
-  | { kinds: Kind[]; branch: number }
+  | { kinds: Kind[]; branch: number; literal?: true }
   | { kinds: ['object']; tag: string; cases: [Literal, number][] }
 
 /** A branch `$ref` (a shared fragment) as the schema it names. */
@@ -89,6 +89,13 @@ function discriminant(branches: readonly Node[], indexes: readonly number[]): { 
 }
 
 /**
+ * A branch that takes listed values only (`'never'`, `enum`/`const`): a value of its kind that fails it
+ * fails on its value, not on its shape, and its own error (`must be one of: never`) would hide the other
+ * branches; such a failure is reported as the union's, naming every alternative.
+ */
+const literal = (branch: Node) => Array.isArray(branch.enum) || 'const' in branch
+
+/**
  * How a value selects the branch whose errors report it: one route per branch (or per group of tagged
  * object branches), in the order of the first branch of each. Undefined when some kind is accepted by two
  * branches that no tag tells apart, or a branch's kinds are unknown: then no branch is singled out.
@@ -105,7 +112,7 @@ export function dispatch(branches: readonly Node[], resolve: Resolve): Route[] |
   const routes: Route[] = []
   for (const [i, k] of kinds.entries()) {
     if ([...k].every((kind) => owners.get(kind)!.length === 1)) {
-      routes.push({ kinds: [...k], branch: i })
+      routes.push({ kinds: [...k], branch: i, ...(literal(branches[i]!) && { literal: true as const }) })
       continue
     }
     // Only branches that are objects and nothing else may share their kind: told apart by a tag, as one route.

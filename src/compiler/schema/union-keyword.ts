@@ -37,7 +37,8 @@ const KIND_TEST: Record<Kind, (data: Code) => Code> = {
  *   branch the value selects and keeps that branch's errors (`shape.radius must be >= 0`). A value that
  *   selects none is one error of the anyOf, its params naming the alternatives, and the tag and its values
  *   when there is one (`{alternatives, tag, allowedValues}`), so the runtime tells a missing or unknown
- *   tag (`shape.kind must be one of: circle, rect`) from a value of another kind.
+ *   tag (`shape.kind must be one of: circle, rect`) from a value of another kind. A value that fails a
+ *   literal branch (`'never'` of `'never' | Int`) is reported the same way: `must be "never" or an integer >= 60`.
  * - Any other union reports a failure by its own error alone, its params naming the alternatives; its
  *   branches' errors are dropped where they arise, so the runtime needs no schema paths to tell them
  *   apart. (ajv's own anyOf keeps them; it drops them only when a branch matches.)
@@ -65,7 +66,12 @@ export const anyOf: KeywordDefinition = {
         const test = or(...route.kinds.map((kind) => KIND_TEST[kind](data)))
         if (k === 0) gen.if(test)
         else gen.elseIf(test)
-        if ('branch' in route) return check(route.branch)
+        if ('branch' in route) {
+          check(route.branch)
+          // A literal branch's value error would hide the others: the union's error names them all.
+          if (route.literal) gen.if(not(valid), () => { cxt.reset(); gen.assign(matched, false) })
+          return
+        }
         gen.if(propertyInData(gen, data, route.tag, true), () => {
           const tag = gen.const('tag', _`${data}${getProperty(route.tag)}`)
           route.cases.forEach(([literal, i], c) => {
