@@ -3,6 +3,7 @@
  * (`enforce: 'pre'`) on the original TypeScript, skips any module without `@tool`/`@resource`/`@prompt`
  * in its text, appends the dispatch table, and registers every file it read types from as a watch file.
  */
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
@@ -10,11 +11,12 @@ import { compileModule, MARKER, type CompiledModule } from './compiler/compile.t
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
 import { CompileCache } from './compiler/cache.ts'
-import { duplicateNames } from './compiler/declarations/duplicates.ts'
+import { duplicateFindings, duplicateNames } from './compiler/declarations/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
 import { modelReport, tokenTable } from './compiler/artifacts/model-report.ts'
 import { profileList } from './compiler/model/profiles/index.ts'
 import { formatWarning } from './compiler/model/warnings.ts'
+import { esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 
@@ -61,6 +63,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const emitOptions = { profiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget }
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
+  // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
+  let esbuildWarnings: EsbuildMessage[] = []
+  // esbuild: duplicate names already reported this build, as errors of the module that brought them in.
+  const reportedDuplicates = new Set<string>()
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
   const wantsArtifacts = Boolean(options?.manifest || options?.docs)
   const artifactFiles = () => artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules))
@@ -74,6 +80,32 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (wantsArtifacts && modules.size > 0) emitArtifacts(this)
     },
   }
+  /** The module with its table appended, null when it declares nothing; throws a CompileError for findings. */
+  const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
+    const id = rawId.replace(/[?#].*$/, '')
+    if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
+    try {
+      const cached = cache.get(id, code)
+      const out = cached ? cached.result : compileModule(project, id, code, emitOptions)
+      if (!cached) cache.set(id, code, out)
+      if (!out) {
+        modules.delete(id)
+        devLoop.compiled(id, null)
+        return null
+      }
+      for (const f of out.read) watch(f)
+      modules.set(id, out.declarations)
+      const result = { code: out.code, map: out.map }
+      devLoop.compiled(id, result)
+      return result
+    } catch (error) {
+      for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) watch(f)
+      const lastGood = devLoop.failed(id, error)
+      if (lastGood) return lastGood
+      modules.delete(id)
+      throw error
+    }
+  }
   return {
     name: 'mcp-aot',
     enforce: 'pre',
@@ -83,6 +115,34 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           esbuild: {
             setup: (build: any) => {
               build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] }))
+              // Tool modules: each finding an error at its own line of the tool file, with the line's text for
+              // esbuild's code frame (an error thrown from a transform is put at the importing line instead).
+              build.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args: any) => {
+                if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts')) return undefined
+                const code = await readFile(args.path, 'utf8')
+                if (!MARKER.test(code)) return undefined
+                const watchFiles: string[] = []
+                try {
+                  const out = transformModule(args.path, code, (f) => watchFiles.push(f))
+                  if (!out) return undefined
+                  const duplicates = duplicateFindings(modules).filter((d) => !reportedDuplicates.has(`${d.loc.file}:${d.loc.line}:${d.loc.column}`))
+                  for (const d of duplicates) reportedDuplicates.add(`${d.loc.file}:${d.loc.line}:${d.loc.column}`)
+                  if (duplicates.length > 0) return { errors: duplicates.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: [args.path, ...watchFiles] }
+                  return { contents: withInlineMap(out, code, args.path), loader: loaderOf(args.path), resolveDir: dirname(args.path), watchFiles }
+                } catch (error) {
+                  const findings = (error as { diagnostics?: Finding[] }).diagnostics
+                  if (!findings) throw error
+                  return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: [args.path, ...watchFiles] }
+                }
+              })
+              build.onStart(() => reportedDuplicates.clear())
+              // After unplugin's own onEnd, which runs buildEnd: its warnings join `result.warnings`.
+              build.onEnd(async (result: any) => {
+                const found = esbuildWarnings
+                esbuildWarnings = []
+                result.warnings.push(...found)
+                await logWarnings(build, found)
+              })
               if (wantsArtifacts) build.onEnd((result: any) => emitForEsbuild(build.initialOptions, result, modules.size ? artifactFiles() : []))
             },
           },
@@ -91,39 +151,31 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     transform: {
       filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: MARKER },
       handler(code, rawId) {
-        const id = rawId.replace(/[?#].*$/, '')
-        if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
-        try {
-          const cached = cache.get(id, code)
-          const out = cached ? cached.result : compileModule(project, id, code, emitOptions)
-          if (!cached) cache.set(id, code, out)
-          if (!out) {
-            modules.delete(id)
-            devLoop.compiled(id, null)
-            return null
-          }
-          for (const f of out.read) this.addWatchFile(f)
-          modules.set(id, out.declarations)
-          const result = { code: out.code, map: out.map }
-          devLoop.compiled(id, result)
-          return result
-        } catch (error) {
-          for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) this.addWatchFile(f)
-          const lastGood = devLoop.failed(id, error)
-          if (lastGood) return lastGood
-          modules.delete(id)
-          throw error
-        }
+        // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape.
+        if (meta.framework === 'esbuild') return null
+        return transformModule(rawId, code, (f) => this.addWatchFile(f))
       },
     },
     buildEnd() {
-      const message = duplicateNames(modules)
+      // esbuild reported each duplicate as an error of its module (its onLoad above).
+      const message = meta.framework === 'esbuild' ? undefined : duplicateNames(modules)
       if (message) throw new Error(message)
       // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/model/warnings.ts).
       const report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
       // buildEnd's context has no `warn` under every bundler: the bundler's channel where there is one.
-      const context = this as { warn?: (message: string) => void }
-      for (const w of report.warnings) (context.warn ? context.warn(formatWarning(w)) : console.warn(`mcp-aot: ${formatWarning(w)}`))
+      const context = this as { warn?: (message: string) => void; getNativeBuildContext?: () => { compilation?: any } }
+      if (meta.framework === 'esbuild') esbuildWarnings = report.warnings.map((w) => esbuildMessage('warning', w, project.texts, root))
+      else {
+        // webpack and rspack: the compilation's warnings, which their stats and CLI print.
+        const compilation = meta.framework === 'webpack' || meta.framework === 'rspack' ? context.getNativeBuildContext?.().compilation : undefined
+        const WebpackError = compilation?.compiler?.webpack?.WebpackError ?? compilation?.compiler?.rspack?.WebpackError
+        for (const w of report.warnings) {
+          const text = formatWarning(w)
+          if (compilation && WebpackError) compilation.warnings.push(Object.assign(new WebpackError(`mcp-aot: ${text}`), { name: 'McpAotWarning' }))
+          else if (context.warn) context.warn(text)
+          else console.warn(`mcp-aot: ${text}`)
+        }
+      }
       if (options?.tokens && report.tools.length > 0) console.info(`mcp-aot: ${tokenTable(report)}`)
       // webpack and rspack: assets added while the compilation processes them (esbuild: its onEnd above).
       if (wantsArtifacts && modules.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)

@@ -29,20 +29,26 @@ const stripTypes = {
   },
 }
 
-export async function bundle(bundler: Bundler, entry: string, root: string): Promise<string> {
+/**
+ * Builds `entry`; `warn`, when given, receives every warning through the bundler's own channel: esbuild's
+ * `result.warnings` (rendered by `warningText`), Rollup's `onwarn`, Rolldown's `onLog`, Vite's logger,
+ * webpack's compilation warnings.
+ */
+export async function bundle(bundler: Bundler, entry: string, root: string, warn: (text: string) => void = () => {}): Promise<string> {
   switch (bundler) {
     case 'esbuild': {
       const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root })] })
+      for (const w of out.warnings) warn(warningText(w as any))
       return out.outputFiles[0]!.text
     }
     case 'rollup': {
-      const b = await rollup({ input: entry, plugins: [mcpRollup({ root }), stripTypes], onwarn: () => {} })
+      const b = await rollup({ input: entry, plugins: [mcpRollup({ root }), stripTypes], onwarn: (w) => warn(w.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
     }
     case 'rolldown': {
-      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root })], logLevel: 'silent' })
+      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root })], onLog: (level, log) => level === 'warn' && warn(log.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
@@ -51,7 +57,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string): Pro
       const out: any = await viteBuild({
         configFile: false,
         root,
-        logLevel: 'silent',
+        customLogger: logger(warn),
         plugins: [mcpVite({ root })],
         build: { ssr: entry, write: false, minify: false, rolldownOptions: { output: { format: 'es' } } },
         ssr: { noExternal: true, target: 'webworker' },
@@ -80,6 +86,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string): Pro
         compiler.run((err, stats) => {
           if (err) return reject(err)
           if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })))
+          for (const w of stats?.compilation.warnings ?? []) warn(w.message)
           compiler.close(() => resolve())
         }),
       )
@@ -102,4 +109,40 @@ export async function load(code: string): Promise<any> {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * A failed build's text, every bundler alike. esbuild's errors are its own messages, each located in the
+ * file the finding is in (not at the importing line) with that line's text: they are checked to be so,
+ * then written out as the compiler's own `file:line:column - error CODE: …` and `> line | text` frame.
+ */
+export function errorText(error: unknown): string {
+  const messages = (error as { errors?: { pluginName: string; text: string; location: { file: string; line: number; column: number; lineText: string } | null }[] }).errors
+  if (!messages?.length) return String((error as Error)?.message)
+  const ours = messages.filter((m) => m.pluginName === 'mcp-aot')
+  if (ours.length === 0) return String((error as Error).message)
+  for (const m of ours) if (!m.location || !m.location.lineText) throw new Error(`an esbuild error without its line: ${JSON.stringify(m)}`)
+  const n = ours.length
+  return `mcp-aot: ${n} error${n === 1 ? '' : 's'}\n\n` + ours.map((m) => `${m.location!.file}:${m.location!.line}:${m.location!.column + 1} - ${m.text}\n> ${m.location!.line} | ${m.location!.lineText}`).join('\n\n')
+}
+
+/** Vite's logger, keeping only warnings (Vite prints nothing of its own here). */
+function logger(warn: (text: string) => void): any {
+  const warned = new Set<string>()
+  return {
+    hasWarned: false,
+    info() {},
+    warn: (msg: string) => warn(msg),
+    warnOnce: (msg: string) => warned.has(msg) || (warned.add(msg), warn(msg)),
+    error() {},
+    clearScreen() {},
+    hasErrorLogged: () => false,
+  }
+}
+
+/** An esbuild warning of mcp-aot's, checked to be located in the tool file with its line, as `file:line:column - text`. */
+export function warningText(w: { pluginName: string; text: string; location: { file: string; line: number; column: number; lineText: string } | null }): string {
+  if (w.pluginName !== 'mcp-aot') return w.text
+  if (!w.location || !w.location.lineText) throw new Error(`an esbuild warning without its line: ${JSON.stringify(w)}`)
+  return `${w.location.file}:${w.location.line}:${w.location.column + 1} - ${w.text}\n> ${w.location.line} | ${w.location.lineText}`
 }

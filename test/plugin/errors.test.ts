@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { BUNDLERS, bundle } from './build.ts'
+import { BUNDLERS, bundle, errorText } from './build.ts'
 
 const dir = (name: string) => fileURLToPath(new URL(`../fixtures/${name}/`, import.meta.url))
 
@@ -10,7 +10,7 @@ describe('errors through real bundlers', () => {
       const root = dir('broken')
       const error = await bundle(b, `${root}tools.ts`, root).then(() => undefined, (e: Error) => e)
       expect(error).toBeInstanceOf(Error)
-      const text = String((error as any).message) + String((error as any).errors?.map((e: any) => e.text).join('\n') ?? '')
+      const text = errorText(error)
       expect(text).toContain('mcp-aot: 3 errors')
       expect(text).toContain('tools.ts:6:4 - error MCP002: Unknown tag @readonly in a @tool block. Did you mean @readOnly?')
       expect(text).toContain('tools.ts:8:38 - error MCP021: Min<1> does not fit a string')
@@ -21,7 +21,7 @@ describe('errors through real bundlers', () => {
     it(`${b}: the same tool name in two modules is refused at build end, naming both places`, async () => {
       const root = dir('dupes')
       const error = await bundle(b, `${root}entry.ts`, root).then(() => undefined, (e: Error) => e)
-      const text = String((error as any)?.message) + String((error as any)?.errors?.map((e: any) => e.text).join('\n') ?? '')
+      const text = errorText(error)
       expect(text).toMatch(/b\.ts:2:8 - error MCP027: tool 'list_items' is also declared at a\.ts:2:8/)
     }, 60_000)
   }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { bundle, load } from './build.ts'
+import { bundle, errorText, load } from './build.ts'
 
 const roots: string[] = []
 afterAll(() => {
@@ -27,7 +27,7 @@ async function buildError(files: Record<string, string>, entry = 'tools.ts'): Pr
   const root = project(files)
   const error = await bundle('esbuild', join(root, entry), root).then(() => undefined, (e: Error) => e)
   expect(error).toBeInstanceOf(Error)
-  return String((error as any).message) + String((error as any).errors?.map((e: any) => e.text).join('\n') ?? '')
+  return errorText(error)
 }
 
 const IMP = "import type { Int, Max } from 'mcp-aot'\n"

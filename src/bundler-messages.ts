@@ -1,0 +1,74 @@
+/**
+ * Findings in esbuild's own shape: a message whose `location` is the tool file's line (with its text, so
+ * esbuild draws its own code frame), for `result.errors`/`result.warnings` and esbuild's log, which
+ * honours `logLevel`. Rollup, Rolldown, Vite and webpack take `this.warn`/a thrown error as they are.
+ */
+import { readFileSync } from 'node:fs'
+import { isAbsolute, join } from 'node:path'
+
+export interface Finding {
+  code: string
+  message: string
+  loc: { file: string; line: number; column: number }
+}
+
+export interface EsbuildMessage {
+  id: string
+  pluginName: string
+  text: string
+  location: { file: string; namespace: string; line: number; column: number; length: number; lineText: string; suggestion: string }
+  notes: { text: string }[]
+  detail: unknown
+}
+
+/** The line of `file` (1-based) from the texts the compiler read, else from disk; '' when neither has it. */
+function lineOf(texts: ReadonlyMap<string, string>, root: string, file: string, line: number): string {
+  const path = isAbsolute(file) ? file : join(root, file)
+  let text = texts.get(file) ?? texts.get(path)
+  if (text === undefined) {
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch {
+      return ''
+    }
+  }
+  return text.split(/\r?\n/)[line - 1] ?? ''
+}
+
+export function esbuildMessage(kind: 'error' | 'warning', f: Finding, texts: ReadonlyMap<string, string>, root: string): EsbuildMessage {
+  const lineText = lineOf(texts, root, f.loc.file, f.loc.line)
+  // esbuild's columns are 0-based; the compiler's are 1-based, as its own `file:line:column` prints them.
+  const column = Math.max(0, Math.min(f.loc.column - 1, lineText.length))
+  const word = /^[@\w.$]+/.exec(lineText.slice(column))?.[0].length ?? 0
+  return {
+    id: f.code,
+    pluginName: 'mcp-aot',
+    text: `${kind} ${f.code}: ${f.message}`,
+    location: { file: f.loc.file, namespace: 'file', line: f.loc.line, column, length: word, lineText, suggestion: '' },
+    notes: [],
+    detail: undefined,
+  }
+}
+
+/** esbuild prints warnings it is given by onLoad; the ones added at the end are printed here, as it would. */
+export async function logWarnings(build: any, warnings: EsbuildMessage[]): Promise<void> {
+  const level = build.initialOptions.logLevel ?? 'warning'
+  if (warnings.length === 0 || level === 'silent' || level === 'error') return
+  const color = build.initialOptions.color ?? Boolean(process.stderr.isTTY)
+  const lines = await build.esbuild.formatMessages(warnings, { kind: 'warning', color })
+  process.stderr.write(lines.join(''))
+}
+
+/** esbuild's loader for a TypeScript module. */
+export function loaderOf(path: string): 'ts' | 'tsx' {
+  return /x$/.test(path) ? 'tsx' : 'ts'
+}
+
+/** The compiled code with its source map inline (sources as read), as esbuild takes a loaded module's map. */
+export function withInlineMap(out: { code: string; map?: unknown }, source: string, path: string): string {
+  if (!out.map) return out.code
+  const map = JSON.parse(typeof out.map === 'string' ? out.map : JSON.stringify(out.map)) as { sources?: string[]; sourcesContent?: (string | null)[] }
+  if (!map.sourcesContent || map.sourcesContent.length === 0) map.sourcesContent = [source]
+  if (!map.sources || map.sources.length === 0) map.sources = [path]
+  return `${out.code}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}`
+}
