@@ -7,11 +7,18 @@
  *   next request, without a restart). With `@cloudflare/vite-plugin` instead, the Worker runs in workerd
  *   and this middleware is not needed.
  */
+import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 
-/** What `mcp({ dev })` takes: the Worker entry, or the entry with the endpoint path and an `env`. */
-export type DevOptions = string | { entry: string; path?: string; env?: Record<string, unknown> }
+/**
+ * What `mcp({ dev })` takes: the Worker entry, or the entry with the endpoint path and the bindings. `env`
+ * is what tools see as `ctx.env`; without it, the bindings of the project's wrangler config (KV, D1, R2,
+ * vars, `.dev.vars` secrets…) through wrangler's own platform proxy, as `wrangler dev` has them, local and
+ * kept in `.wrangler/state`. `wranglerConfig` names the config (default: wrangler.jsonc, wrangler.json or
+ * wrangler.toml in Vite's root); `env: false` serves with no bindings.
+ */
+export type DevOptions = string | { entry: string; path?: string; env?: Record<string, unknown> | false; wranglerConfig?: string }
 
 interface Logger {
   info(message: string, options?: { timestamp?: boolean }): void
@@ -20,7 +27,8 @@ interface Logger {
 
 /** The parts of Vite's dev server the middleware uses. */
 interface DevServer {
-  config: { root: string; logger: Logger }
+  config: { root: string; logger: Logger & { warn(message: string, options?: { timestamp?: boolean }): void } }
+  httpServer?: { once(event: 'close', listener: () => void): unknown } | null
   middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): void }
   ssrLoadModule(url: string): Promise<Record<string, any>>
   ssrFixStacktrace?(error: Error): void
@@ -68,10 +76,13 @@ export class DevLoop<Transformed> {
 
 /** The `configureServer` hook for `mcp({ dev })`: the MCP endpoint served from the entry, in Node. */
 export function serveEntry(server: DevServer, options: DevOptions): void {
-  const { entry, path = '/mcp', env } = typeof options === 'string' ? { entry: options } : options
+  const { entry, path = '/mcp', env, wranglerConfig } = typeof options === 'string' ? { entry: options, env: undefined, wranglerConfig: undefined } : options
   const paths = [path, '/.well-known/oauth-protected-resource']
   let lastGood: Handler | undefined
   const logger = server.config.logger
+  // The bindings: given, none, or the wrangler config's through wrangler's platform proxy (started on the first request).
+  let platform: Promise<{ env: unknown; ctx: unknown }> | undefined
+  const bindings = () => (platform ??= env !== undefined ? Promise.resolve({ env: env || undefined, ctx: NO_CTX }) : platformProxy(server, wranglerConfig))
 
   const load = async (): Promise<Handler | undefined> => {
     try {
@@ -101,10 +112,39 @@ export function serveEntry(server: DevServer, options: DevOptions): void {
       res.on('close', () => {
         if (!res.writableFinished) abort.abort()
       })
-      const response = await handler.fetch(await toRequest(req, abort.signal), env, { waitUntil: () => {}, passThroughOnException: () => {} })
+      const { env: bound, ctx } = await bindings()
+      const response = await handler.fetch(await toRequest(req, abort.signal), bound, ctx)
       await sendResponse(response, res)
     })().catch(next)
   })
+}
+
+const NO_CTX = { waitUntil: () => {}, passThroughOnException: () => {} }
+const CONFIGS = ['wrangler.jsonc', 'wrangler.json', 'wrangler.toml']
+
+/** wrangler's `getPlatformProxy` for the project's config, disposed with the dev server; no bindings when there is no config. */
+async function platformProxy(server: DevServer, configPath?: string): Promise<{ env: unknown; ctx: unknown }> {
+  const root = server.config.root
+  const config = configPath !== undefined ? resolve(root, configPath) : CONFIGS.map((name) => join(root, name)).find((file) => existsSync(file))
+  if (config === undefined) return { env: undefined, ctx: NO_CTX }
+  const shown = relative(root, config)
+  let wrangler: { getPlatformProxy(options: { configPath: string }): Promise<{ env: unknown; ctx: unknown; dispose(): Promise<void> }> }
+  try {
+    wrangler = await import('wrangler' as string)
+  } catch {
+    server.config.logger.warn(`mcp-aot: ${shown} declares the bindings, but wrangler is not installed, so ctx.env is empty in vite dev: npm install -D wrangler.`, { timestamp: true })
+    return { env: undefined, ctx: NO_CTX }
+  }
+  let proxy
+  try {
+    proxy = await wrangler.getPlatformProxy({ configPath: config })
+  } catch (error) {
+    server.config.logger.error(`mcp-aot: wrangler could not start the bindings of ${shown}, so ctx.env is empty in vite dev: ${error instanceof Error ? error.message : String(error)}`, { timestamp: true })
+    return { env: undefined, ctx: NO_CTX }
+  }
+  server.httpServer?.once('close', () => void proxy.dispose())
+  server.config.logger.info(`mcp-aot: ctx.env has the bindings of ${shown} (wrangler's platform proxy, local).`, { timestamp: true })
+  return { env: proxy.env, ctx: proxy.ctx }
 }
 
 async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {

@@ -20,9 +20,11 @@ export interface DevProject {
   close(): Promise<void>
 }
 
-export async function startDevProject(plugins: (root: string) => PluginOption[]): Promise<DevProject> {
+/** `files` (path → text) are written over the fixture's copy before the server starts. */
+export async function startDevProject(plugins: (root: string) => PluginOption[], files: Record<string, string> = {}): Promise<DevProject> {
   const root = await mkdtemp(join(tmpdir(), 'mcp-aot-dev-'))
   await cp(FIXTURE, root, { recursive: true })
+  for (const [file, text] of Object.entries(files)) await writeFile(join(root, file), text)
   const logs: string[] = []
   const logger = createLogger('info', { allowClearScreen: false })
   const capture = (level: 'info' | 'warn' | 'error') => (message: string) => void logs.push(`${level}: ${message.replace(/\x1b\[[0-9;]*m/g, '')}`)
