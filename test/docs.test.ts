@@ -125,7 +125,7 @@ async function toolNames(source: string): Promise<string[]> {
 
 describe('docs/diagnostics.md: every code, before and after', () => {
   const diag = BLOCKS.filter((b) => b.page === 'docs/diagnostics.md')
-  const lint = ['MCP101', 'MCP102', 'MCP103', 'MCP104', 'MCP105']
+  const lint = ['MCP101', 'MCP102', 'MCP103', 'MCP104', 'MCP105', 'MCP106']
   const codes = [...Object.keys(CODES), ...lint]
   it('has one before and one after example per code, and no other code', () => {
     for (const kind of ['before', 'after']) {
@@ -138,7 +138,7 @@ describe('docs/diagnostics.md: every code, before and after', () => {
   })
   for (const code of codes) {
     const extra = Object.fromEntries(diag.filter((b) => b.kind === 'file' && b.args[0] === code).map((b) => [b.args[1]!, b.text]))
-    const profiles = code === 'MCP105' ? ['openai-strict'] : undefined
+    const profiles = code === 'MCP105' || code === 'MCP106' ? ['openai-strict'] : undefined
     const before = diag.find((b) => b.kind === 'before' && b.args[0] === code)
     const after = diag.find((b) => b.kind === 'after' && b.args[0] === code)
     it(`${code}: the before example gives exactly ${code}`, async () => {

@@ -37,6 +37,14 @@ describe('build warnings', () => {
     expect(mcp105).toContain(`tools.ts:${at('metadata: Record')} - warning MCP105: openai-strict: tool 'set_metadata' at /properties/metadata: A map (Record<string, T> or an index signature) cannot be written in OpenAI strict mode, which requires additionalProperties: false on every object. Use an array of { key, value } objects, or an object type with named properties.`)
     expect(mcp105.map((w) => /tool '(\w+)'/.exec(w)![1])).toEqual(['set_metadata', 'log_event'])
   })
+  it('an optional nullable parameter under openai-strict is a warning MCP106 at its line (issue 20)', async () => {
+    const warnings: string[] = []
+    const b = await rollup({ input: join(CORPUS, 'tools.ts'), plugins: [mcpRollup({ root: CORPUS, profiles: ['openai-strict'] }), stripTypes], onwarn: (w) => warnings.push(w.message.replace(/^\[plugin mcp-aot\] /, '')) })
+    await b.close()
+    const mcp106 = warnings.filter((w) => w.includes('MCP106'))
+    expect(mcp106.map((w) => w.split(' - ')[0]!.replace(/^.*tools\.ts:/, ''))).toEqual([at('assignee?: string | null'), at('note?: string | null')])
+    expect(mcp106[0]).toContain("warning MCP106: openai-strict: tool 'create_issue' at /properties/assignee: optional and nullable, written required: a strict client can no longer leave 'assignee' out")
+  })
   it('tokens: true prints the token table at build end', async () => {
     const printed: string[] = []
     const info = console.info
@@ -71,7 +79,7 @@ describe('mcp-aot inspect --tokens', () => {
       expect(tokens.portable).toBe(countTokens(JSON.stringify(entry)))
       listed.portable!.push(entry)
       for (const p of profiles.slice(1)) {
-        const { status: _st, rewrites: _r, degraded: _d, problems: _p, ...rest } = byProfile[p]
+        const { status: _st, rewrites: _r, degraded: _d, problems: _p, lost: _l, ...rest } = byProfile[p]
         const served = { name: entry.name, ...rest }
         expect(tokens[p]).toBe(countTokens(JSON.stringify(served)))
         listed[p]!.push(served)

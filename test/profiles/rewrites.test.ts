@@ -12,7 +12,7 @@ const out = (t: ProfiledTool) => JSON.stringify(t.tool.inputSchema)
 describe('portable', () => {
   it('is the listed schema, accepted', () => {
     const s = obj({ a: { type: 'string', minLength: 1 } })
-    expect(one('portable', s)).toEqual({ status: 'accepted', tool: { name: 't', inputSchema: s }, rewrites: [], degraded: [], problems: [] })
+    expect(one('portable', s)).toEqual({ status: 'accepted', tool: { name: 't', inputSchema: s }, rewrites: [], degraded: [], problems: [], lost: [] })
   })
 })
 
@@ -22,6 +22,14 @@ describe('openai-strict', () => {
     expect(out(t)).toBe('{"type":"object","properties":{"a":{"type":"string"},"b":{"type":["integer","null"]}},"required":["a","b"],"additionalProperties":false}')
     expect(t.status).toBe('accepted')
     expect(t.rewrites).toEqual(['/properties/b: optional, written required with null allowed (null means absent)'])
+  })
+  it('an optional nullable property cannot keep absent and null apart: degraded, with what was lost (issue 20)', () => {
+    const t = one('openai-strict', obj({ id: { type: 'string' }, bio: { type: ['string', 'null'] } }, ['id']))
+    expect(out(t)).toBe('{"type":"object","properties":{"id":{"type":"string"},"bio":{"type":["string","null"]}},"required":["id","bio"],"additionalProperties":false}')
+    expect(t.status).toBe('degraded')
+    expect(t.rewrites).toEqual([])
+    expect(t.degraded).toEqual(['/properties/bio: optional and nullable, written required'])
+    expect(t.lost).toEqual([{ path: '/properties/bio', message: "optional and nullable, written required: a strict client can no longer leave 'bio' out, and sends null, which reaches the function as null (not as absent). If null and leaving it out mean different things, give the third state a value of its own (bio?: T | 'unchanged') or a flag, or make 'bio' required." }])
   })
   it('an optional enum gains null in its type and its values; an optional anyOf gains a null branch', () => {
     const t = one('openai-strict', obj({ e: { type: 'string', enum: ['a', 'b'] }, u: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, []))

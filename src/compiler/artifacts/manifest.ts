@@ -16,6 +16,7 @@ function profileEntry(t: ProfiledTool) {
     ...(t.rewrites.length ? { rewrites: t.rewrites } : {}),
     ...(t.degraded.length ? { degraded: t.degraded } : {}),
     ...(t.problems.length ? { problems: t.problems } : {}),
+    ...(t.lost.length ? { lost: t.lost } : {}),
   }
 }
 

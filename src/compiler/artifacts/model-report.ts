@@ -39,7 +39,7 @@ export function modelReport(decls: readonly Declaration[], profiles: readonly Pr
     })
     if (tokens) report.totals[p] = jsonTokens({ tools: profiled.map((t) => t.tool) })
     for (const f of profileFindings(p, tools, profiled)) {
-      report.warnings.push({ code: 'MCP105', message: `${f.profile}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message}`, loc: f.loc })
+      report.warnings.push({ code: f.code, message: `${f.profile}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message}`, loc: f.loc })
     }
   }
   report.warnings.sort((a, b) => compareLoc(a.loc, b.loc))

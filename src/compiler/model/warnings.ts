@@ -11,6 +11,7 @@ export const WARNINGS = {
   MCP103: 'parameter or property without a description',
   MCP104: 'schema part without a type',
   MCP105: 'schema part a provider profile cannot write',
+  MCP106: 'optional nullable parameter a profile lists required with null (absent and null become one)',
 } as const
 
 export type WarningCode = keyof typeof WARNINGS

@@ -14,7 +14,7 @@ import { PROFILE_NAMES, type ProfiledTool, type ProfileName, type ToolEntry } fr
 export { PROFILE_NAMES, type ProfiledTool, type ProfileName, type ToolEntry }
 
 const REWRITE: Record<ProfileName, (tool: ToolEntry) => ProfiledTool> = {
-  portable: (tool) => ({ status: 'accepted', tool, rewrites: [], degraded: [], problems: [] }),
+  portable: (tool) => ({ status: 'accepted', tool, rewrites: [], degraded: [], problems: [], lost: [] }),
   'openai-strict': openaiStrict,
   'anthropic-strict': anthropicStrict,
   gemini,
@@ -33,8 +33,9 @@ export function profileTools(profile: ProfileName, tools: readonly ToolEntry[]):
   return out
 }
 
-/** A refused part as a located finding. */
+/** A refused part (MCP105), or a meaning the listing cannot keep (MCP106), as a located finding. */
 export interface ProfileFinding {
+  code: 'MCP105' | 'MCP106'
   profile: ProfileName
   tool: string
   path: string
@@ -46,7 +47,8 @@ export interface ProfileFinding {
 export function profileFindings(profile: ProfileName, decls: readonly Declaration[], profiled: readonly ProfiledTool[]): ProfileFinding[] {
   const out: ProfileFinding[] = []
   profiled.forEach((t, i) => {
-    for (const p of t.problems) out.push({ profile, tool: t.tool.name, path: p.path, message: p.message, loc: locate(decls[i]!, p.path) })
+    for (const p of t.problems) out.push({ code: 'MCP105', profile, tool: t.tool.name, path: p.path, message: p.message, loc: locate(decls[i]!, p.path) })
+    for (const p of t.lost) out.push({ code: 'MCP106', profile, tool: t.tool.name, path: p.path, message: p.message, loc: locate(decls[i]!, p.path) })
   })
   return out
 }

@@ -41,6 +41,12 @@ function orNull(s: Schema): Schema {
   return out
 }
 
+/** Whether a listed part already takes null (its own type does). */
+function takesNull(s: Schema): boolean {
+  if (types(s).includes('null') || (Array.isArray(s.enum) && s.enum.includes(null)) || ('const' in s && s.const === null)) return true
+  return Array.isArray(s.anyOf) && s.anyOf.some((m) => takesNull(m as Schema))
+}
+
 /** `required` set to `names`, right after `properties` (SCHEMA.md's keyword order). */
 function withRequired(s: Schema, names: string[]): Schema {
   const out: Schema = {}
@@ -83,7 +89,11 @@ export function openaiStrict(tool: ToolEntry): ProfiledTool {
         const nextProps: Schema = {}
         for (const n of names) nextProps[n] = required.has(n) ? props[n] : orNull(props[n]!)
         out = withRequired({ ...out, properties: nextProps }, names)
-        for (const n of optional) pass.rewrite(`${path}/properties/${n}`, 'optional, written required with null allowed (null means absent)')
+        for (const n of optional) {
+          const at = `${path}/properties/${n}`
+          if (takesNull(props[n]!)) pass.lose(at, `optional and nullable, written required: a strict client can no longer leave '${n}' out, and sends null, which reaches the function as null (not as absent). If null and leaving it out mean different things, give the third state a value of its own (${n}?: T | 'unchanged') or a flag, or make '${n}' required.`)
+          else pass.rewrite(at, 'optional, written required with null allowed (null means absent)')
+        }
       }
       if (out.additionalProperties === undefined) out = { ...out, additionalProperties: false }
     }

@@ -32,6 +32,11 @@ export interface ProfiledTool {
   /** Constraints now stated in text only. */
   degraded: string[]
   problems: Problem[]
+  /**
+   * What a call can no longer say under the profile (a warning MCP106 each, and the tool `degraded`):
+   * an optional nullable property listed required-with-null, where leaving it out and null were two.
+   */
+  lost: Problem[]
 }
 
 /** Annotations: moving one into the description keeps all of its meaning. */
@@ -41,6 +46,12 @@ export class Pass {
   readonly rewrites: string[] = []
   readonly degraded: string[] = []
   readonly problems: Problem[] = []
+  readonly lost: Problem[] = []
+  /** A meaning the listing cannot keep: the call can no longer say it. */
+  lose(path: string, message: string): void {
+    this.lost.push({ path, message })
+    this.degraded.push(`${path || '/'}: ${message.split(':')[0]}`)
+  }
   rewrite(path: string, what: string): void {
     this.rewrites.push(`${path || '/'}: ${what}`)
   }
@@ -70,7 +81,7 @@ export class Pass {
   }
   result(tool: ToolEntry, inputSchema: Schema): ProfiledTool {
     const status: Status = this.problems.length > 0 ? 'refused' : this.degraded.length > 0 ? 'degraded' : 'accepted'
-    return { status, tool: { ...tool, inputSchema }, rewrites: this.rewrites, degraded: this.degraded, problems: this.problems }
+    return { status, tool: { ...tool, inputSchema }, rewrites: this.rewrites, degraded: this.degraded, problems: this.problems, lost: this.lost }
   }
 }
 
