@@ -196,7 +196,7 @@ describe("a package's .d.ts", () => {
   it('a finding inside a package .d.ts points into it', () => {
     const extra = {
       'node_modules/money/package.json': JSON.stringify({ name: 'money', types: 'i.d.ts' }),
-      'node_modules/money/i.d.ts': "export type Amount = string extends number ? string : number\n",
+      'node_modules/money/i.d.ts': "export type Amount = string extends infer U ? U : number\n",
     }
     const out = refuse(`import type { Amount } from 'money'\n/** @tool */\nexport function t(x: Amount) {}\n`, extra)
     expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP020', { file: 'node_modules/money/i.d.ts', line: 1, column: 22 }]])

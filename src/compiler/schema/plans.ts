@@ -27,6 +27,11 @@ export function revivePlan(type: TypeIR, defs: PlanDefs = planDefs()): RevivePla
     }
     case 'tuple': {
       const elements = type.elements.map((e) => revivePlan(e, defs))
+      // A rest element stands beside elements revived the same way (the resolver refuses others).
+      if (type.rest) {
+        const rest = revivePlan(type.rest, defs)
+        return rest === 0 ? (elements.every((e) => e === 0) ? 0 : { tuple: elements }) : { items: rest }
+      }
       return elements.every((e) => e === 0) ? 0 : { tuple: elements }
     }
     case 'object': {
@@ -68,7 +73,7 @@ function revives(type: TypeIR, seen: Set<string>): boolean {
   switch (type.kind) {
     case 'date': case 'url': case 'bigint': case 'bytes': return true
     case 'array': return Boolean(type.set) || revives(type.items, seen)
-    case 'tuple': return type.elements.some((e) => revives(e, seen))
+    case 'tuple': return type.elements.some((e) => revives(e, seen)) || (type.rest !== undefined && revives(type.rest, seen))
     case 'object': return Boolean(type.map) || type.props.some((p) => revives(p.type, seen)) || (type.rest !== undefined && revives(type.rest, seen))
     case 'nullable': return revives(type.inner, seen)
     case 'union': return type.members.some((m) => revives(m, seen))
@@ -106,7 +111,7 @@ function branchTest(type: TypeIR): BranchTest {
   switch (type.kind) {
     case 'ref': return branchTest(type.type())
     case 'enum': return { in: type.values }
-    case 'tuple': return { length: type.elements.length }
+    case 'tuple': return type.rest || type.minItems !== undefined ? 'array' : { length: type.elements.length }
     case 'object': {
       if (type.map || (type.props.length === 0 && type.rest)) return 'object'
       const required = type.props.filter((p) => !p.optional)
@@ -161,7 +166,10 @@ function mayPass(test: BranchTest, type: TypeIR): boolean {
   if (type.kind === 'nullable') return test === 'null' || mayPass(test, type.inner)
   if (typeof test === 'string') return jsonTypes(type).includes(test as JsonType)
   if ('in' in test) return test.in.some((v) => accepts(type, v))
-  if ('length' in test) return type.kind === 'tuple' ? type.elements.length === test.length : jsonTypes(type).includes('array')
+  if ('length' in test) {
+    if (type.kind !== 'tuple') return jsonTypes(type).includes('array')
+    return test.length >= (type.minItems ?? type.elements.length) && (type.rest !== undefined || test.length <= type.elements.length)
+  }
   if (type.kind !== 'object') return jsonTypes(type).includes('object')
   const prop = (name: string) => type.props.find((p) => p.name === name)
   if (type.map || !type.props.length) return true
@@ -183,7 +191,7 @@ export function revivalConflict(type: TypeIR, loc?: Loc, seen = new Set<string>(
   switch (type.kind) {
     case 'array': return inner(type.items)
     case 'nullable': return inner(type.inner)
-    case 'tuple': return first(type.elements, (e) => inner(e))
+    case 'tuple': return first(type.rest ? [...type.elements, type.rest] : type.elements, (e) => inner(e))
     case 'object': return (type.rest && inner(type.rest)) || first(type.props, (p) => inner(p.type, p.loc ?? loc))
     case 'ref':
       if (seen.has(type.name)) return undefined
@@ -260,7 +268,15 @@ export function projection(type: TypeIR, defs: ProjectionDefs = { shapes: [], in
       const items = projection(type.items, defs)
       return items === 0 ? 0 : { items }
     }
-    case 'tuple': return { tuple: type.elements.map((e) => projection(e, defs)) }
+    case 'tuple': {
+      const elements = type.elements.map((e) => projection(e, defs))
+      // A rest element stands beside elements projected the same way (the resolver refuses others).
+      if (type.rest) return { items: projection(type.rest, defs) }
+      const min = type.minItems ?? elements.length
+      if (min === elements.length) return { tuple: elements }
+      // `[A, B?]`: each length the tuple may have, as its own branch (a missing element is not sent as null).
+      return { anyOf: Array.from({ length: elements.length - min + 1 }, (_, k) => [{ length: min + k }, { tuple: elements.slice(0, min + k) }] as [BranchTest, Projection]) }
+    }
     case 'nullable': {
       const inner = projection(type.inner, defs)
       return inner === 0 ? 0 : { nullable: inner }

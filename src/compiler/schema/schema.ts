@@ -70,6 +70,12 @@ export function fields(type: TypeIR, child: Child = fragment): Fields {
       // `items` as well as `prefixItems`: clients and providers that ignore or refuse `prefixItems` (VS Code,
       // OpenAI) still see the element types; with minItems = maxItems = n, validation is unchanged.
       const n = type.elements.length
+      const min = type.minItems ?? n
+      // `[A, ...B[]]`: `items` types the elements after `prefixItems` (in 2020-12 it applies to those only), no maxItems.
+      if (type.rest) {
+        const items = child(type.rest)
+        return n === 0 ? { type: 'array', items } : { type: 'array', prefixItems: type.elements.map((e) => child(e)), items, minItems: min > 0 ? min : undefined }
+      }
       // `[]`: the empty array only (no element types to list, and ajv refuses an empty anyOf or prefixItems).
       if (n === 0) return { type: 'array', maxItems: 0 }
       // Elements whose schemas read the same are listed once (the same node at once, others compared as text;
@@ -77,7 +83,7 @@ export function fields(type: TypeIR, child: Child = fragment): Fields {
       const nodes = [...new Set(type.elements)]
       const distinct = nodes.length === 1 ? nodes : [...new Map(nodes.map((e) => [JSON.stringify(fragment(e)), e])).values()]
       const items = distinct.length === 1 ? child(distinct[0]!) : { anyOf: distinct.map((e) => child(e)) }
-      return { type: 'array', items, prefixItems: type.elements.map((e) => child(e)), minItems: n, maxItems: n }
+      return { type: 'array', items, prefixItems: type.elements.map((e) => child(e)), minItems: min > 0 ? min : undefined, maxItems: n }
     }
     case 'object': return objectFields(type.props, type.rest, child)
     case 'union': return { anyOf: type.members.map((m) => child(m)) }
@@ -142,7 +148,7 @@ export function recursiveTypes(types: readonly TypeIR[]): Map<string, TypeIR> {
         found.set(t.name, t.type())
         return visit(t.type())
       case 'array': return visit(t.items)
-      case 'tuple': return t.elements.forEach(visit)
+      case 'tuple': t.elements.forEach(visit); if (t.rest) visit(t.rest); return
       case 'object': t.props.forEach((p) => visit(p.type)); if (t.rest) visit(t.rest); return
       case 'union': return t.members.forEach(visit)
       case 'nullable': return visit(t.inner)

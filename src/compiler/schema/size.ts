@@ -54,7 +54,7 @@ function defsSize(types: readonly TypeIR[]): number {
 function children(t: TypeIR): TypeIR[] {
   switch (t.kind) {
     case 'array': return [t.items]
-    case 'tuple': return t.elements
+    case 'tuple': return t.rest ? [...t.elements, t.rest] : t.elements
     case 'object': return [...t.props.map((p) => p.type), ...(t.rest ? [t.rest] : [])]
     case 'union': return t.members
     case 'nullable': return [t.inner]

@@ -67,6 +67,8 @@ export function instance(): Ajv {
   if (cached) return cached
   const ajv = new Ajv2020({
     strict: true,
+    // A tuple with optional or rest elements (`[A, B?]`, `[A, ...B[]]`) is one on purpose: minItems and items say so.
+    strictTuples: false,
     // `{}` and `object` are written as a list of types ({"type":["array","object"]}).
     allowUnionTypes: true,
     allErrors: true,

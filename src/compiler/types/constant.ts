@@ -10,7 +10,7 @@ import type { JsonConstant, Literal } from './ir.ts'
 export interface ConstantScope {
   /** The value a bare name stands for, or undefined when it is not a constant. */
   name(name: string): JsonConstant | undefined
-  /** The value of `object.member` when `object` is an enum, or undefined. */
+  /** The value of `object.member` when `object` (a name, or a dotted path through namespaces: `NS.E`) is an enum, or undefined. */
   member(object: string, member: string): Literal | undefined
 }
 
@@ -64,12 +64,24 @@ function keyOf(property: any): string | undefined {
   return key.type === 'StringLiteral' || key.type === 'NumericLiteral' ? String(key.value) : undefined
 }
 
+const isBigInt = (node: any): boolean => node?.type === 'BigIntLiteral' || (node?.type === 'UnaryExpression' && node.argument?.type === 'BigIntLiteral')
+
+/** `A` or `A.B.C` (names only) as text, else undefined. */
+function dotted(node: any): string | undefined {
+  if (node.type === 'Identifier') return node.name
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined
+  const left = dotted(node.object)
+  return left === undefined ? undefined : `${left}.${node.property.name}`
+}
+
 function fold(node: any, scope: ConstantScope): JsonConstant | undefined {
   switch (node?.type) {
     case 'NullLiteral': return null
     case 'StringLiteral':
     case 'NumericLiteral':
     case 'BooleanLiteral': return node.value
+    // A bigint travels as its decimal string (`10n` → "10"); it takes part in no arithmetic here.
+    case 'BigIntLiteral': return BigInt(node.value).toString()
     case 'TemplateLiteral': {
       let out = node.quasis[0].value.cooked as string
       for (let i = 0; i < node.expressions.length; i++) {
@@ -105,11 +117,14 @@ function fold(node: any, scope: ConstantScope): JsonConstant | undefined {
       return out
     }
     case 'UnaryExpression': {
+      if (node.operator === '-' && node.argument.type === 'BigIntLiteral') return (-BigInt(node.argument.value)).toString()
+      if (isBigInt(node.argument)) return undefined
       const v = fold(node.argument, scope)
       if (typeof v !== 'number') return undefined
       return node.operator === '-' ? -v : node.operator === '+' ? v : node.operator === '~' ? ~v : undefined
     }
     case 'BinaryExpression': {
+      if (isBigInt(node.left) || isBigInt(node.right)) return undefined
       const a = fold(node.left, scope)
       const b = fold(node.right, scope)
       if ((typeof a !== 'string' && typeof a !== 'number') || (typeof b !== 'string' && typeof b !== 'number')) return undefined
@@ -121,7 +136,8 @@ function fold(node: any, scope: ConstantScope): JsonConstant | undefined {
     case 'MemberExpression': {
       const key = node.computed ? fold(node.property, scope) : node.property.name
       if (typeof key !== 'string' && typeof key !== 'number') return undefined
-      const member = node.object.type === 'Identifier' ? scope.member(node.object.name, String(key)) : undefined
+      const path = dotted(node.object)
+      const member = path !== undefined ? scope.member(path, String(key)) : undefined
       if (member !== undefined) return member
       // A member of a constant array or object (`Sizes.M`, `Steps[0]`): its own properties only.
       const object = fold(node.object, scope)

@@ -46,7 +46,11 @@ export function fitsDefault(type: TypeIR, value: JsonConstant): boolean {
       if (!Array.isArray(value) || type.set) return false
       if ((type.minItems !== undefined && value.length < type.minItems) || (type.maxItems !== undefined && value.length > type.maxItems)) return false
       return value.every((item) => fitsDefault(type.items, item))
-    case 'tuple': return Array.isArray(value) && value.length === type.elements.length && type.elements.every((e, i) => fitsDefault(e, value[i]!))
+    case 'tuple': {
+      const n = type.elements.length
+      if (!Array.isArray(value) || value.length < (type.minItems ?? n) || (!type.rest && value.length > n)) return false
+      return value.every((v, i) => fitsDefault(i < n ? type.elements[i]! : type.rest!, v))
+    }
     case 'object': {
       // A Map is only ever a constructor call: an object literal is not one.
       if (!isObject(value) || type.map) return false

@@ -6,7 +6,7 @@
 import type { Literal } from './ir.ts'
 import type { Project, SourceFile } from '../source/project.ts'
 import type { Refusal } from '../refusal.ts'
-import { lookup, lookupValue, type Sym } from '../source/scope.ts'
+import { exported, lookup, lookupNamespace, lookupValue, type Sym } from '../source/scope.ts'
 import { constantJson, constantValue, isMutableLiteral, type ConstantScope } from './constant.ts'
 import type { Env } from './reader.ts'
 
@@ -59,9 +59,18 @@ export function constantsOf(r: EnumReader, file: SourceFile, seen = new Set<stri
       return constantJson(v.node.init, constantsOf(r, v.file, new Set([...seen, key!])))
     },
     member: (o, n) => {
-      const sym = lookup(r.project, file, o)
+      const sym = enumNamed(r, file, o)
       if (sym?.kind !== 'decl' || sym.declKind !== 'enum') return undefined
       return enumMembers(r, sym, { file, params: new Map() }, new Set(seen)).find((m) => m.name === n)?.value
     },
   }
+}
+
+/** The declaration `A` or `NS.Inner.A` names as `file` sees it (namespaces followed by their exports). */
+function enumNamed(r: EnumReader, file: SourceFile, path: string): Sym | undefined {
+  const parts = path.split('.')
+  if (parts.length === 1) return lookup(r.project, file, path)
+  let ns = lookupNamespace(r.project, file, parts[0]!)
+  for (const part of parts.slice(1, -1)) ns = ns?.kind === 'namespace' ? exported(r.project, ns.file, part) : undefined
+  return ns?.kind === 'namespace' ? exported(r.project, ns.file, parts.at(-1)!) : undefined
 }

@@ -5,8 +5,9 @@
 import type { TypeIR } from './ir.ts'
 import { objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Reader, Resolved } from './reader.ts'
+import { filterUnion } from './operators/filter.ts'
 
-const UNSUPPORTED_GLOBALS = new Set(['Exclude', 'Extract', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
+const UNSUPPORTED_GLOBALS = new Set(['ReturnType', 'Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
 
 const GLOBAL_CLASSES = new Set(['Error', 'RegExp', 'Blob', 'File', 'Request', 'Response', 'Headers', 'FormData', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'WeakMap', 'WeakSet', 'WeakRef', 'ReadableStream', 'WritableStream', 'URLSearchParams', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint16Array', 'Uint32Array', 'Uint8ClampedArray', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Object', 'String', 'Number', 'Boolean', 'BigInt'])
 
@@ -60,6 +61,14 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
       const kept = (key: string) => keys.values.includes(key) === (name === 'Pick')
       return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept))
     }
+    case 'Exclude':
+    case 'Extract': return filterUnion(r, name, args, env, node)
+    case 'Awaited': {
+      // Promise<T> (nested or not) is T; any other type is itself.
+      let inner = r.resolve(arg(0), env)
+      while (inner.kind === 'special' && inner.name === 'promise') inner = inner.inner!
+      return inner
+    }
     case 'Function': return r.refuse('MCP011', 'A function cannot travel as JSON. Pass the data the function would work on instead.', env, node)
     case 'Symbol': return r.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
   }
@@ -67,7 +76,7 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     return r.refuse('MCP010', `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`, env, node)
   }
   if (UNSUPPORTED_GLOBALS.has(name)) {
-    return r.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out (for Exclude/Extract: the remaining literal union).`, env, node)
+    return r.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out.`, env, node)
   }
   return r.refuse('MCP018', `Cannot find the type ${name}. Declare or import it; of the global types, only Date, URL, Uint8Array, Array, Set, Map, Record, Promise and the utility types Partial, Required, Pick, Omit, Readonly, NonNullable are understood.`, env, node)
 }

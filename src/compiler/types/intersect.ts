@@ -102,6 +102,9 @@ export function intersect(a: TypeIR, b: TypeIR): TypeIR {
   if (b.kind === 'nonprimitive') return nonPrimitive(a, b)
   if (a.kind === 'enum') return literals(a.values, b)
   if (b.kind === 'enum') return literals(b.values, a)
+  if ((a.kind === 'tuple' && (a.rest || a.minItems !== undefined)) || (b.kind === 'tuple' && (b.rest || b.minItems !== undefined))) {
+    return none('a tuple with optional or rest elements is not intersected with another type here; write the tuple out', 'MCP024')
+  }
   if (a.kind === 'array' && b.kind === 'tuple') return intersect(b, a)
   if (a.kind === 'tuple' && b.kind === 'array') {
     const n = a.elements.length

@@ -32,7 +32,11 @@ export type TypeIR =
   | { kind: 'bytes' } // base64 string, revived to Uint8Array
   | { kind: 'enum'; values: Literal[] }
   | { kind: 'array'; items: TypeIR; minItems?: number; maxItems?: number; set?: boolean }
-  | { kind: 'tuple'; elements: TypeIR[] }
+  /**
+   * `[A, B]`; `minItems` (when less than the elements) counts the required leading elements (`[A, B?]`),
+   * `rest` types the elements after them (`[A, ...B[]]`).
+   */
+  | { kind: 'tuple'; elements: TypeIR[]; minItems?: number; rest?: TypeIR }
   /**
    * Named properties, closed unless `rest` types the other keys; `props: []` without `rest` is the closed
    * empty object. `absent`: keys declared `k?: never` or `k?: undefined`, which no JSON value may carry (a
@@ -81,7 +85,7 @@ export function finite(t: TypeIR, pending: Set<string>): boolean {
       return out
     }
     case 'object': return t.props.every((p) => p.optional || finite(p.type, pending))
-    case 'tuple': return t.elements.every((e) => finite(e, pending))
+    case 'tuple': return t.elements.every((e, i) => i >= (t.minItems ?? t.elements.length) || finite(e, pending))
     case 'union': return t.members.some((m) => finite(m, pending))
     default: return true
   }

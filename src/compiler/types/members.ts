@@ -10,6 +10,17 @@ import { locAt, locOf } from '../source/project.ts'
 import { Refusal } from '../refusal.ts'
 import { ABSENT_WITH_REST, ABSENT_WITH_REST_FIX, PROTO_MESSAGE } from './objects.ts'
 import { unparenthesized, type Env, type Members, type Reader, type Resolved } from './reader.ts'
+import { lookupValue } from '../source/scope.ts'
+
+/** Whether a computed key names a unique symbol (`declare const brand: unique symbol`, `const brand = Symbol()`). */
+function symbolKey(reader: Reader, key: any, env: Env): boolean {
+  if (key.type !== 'Identifier') return false
+  const v = lookupValue(reader.project, env.file, key.name)
+  const t = v?.node.id?.typeAnnotation?.typeAnnotation
+  if (t?.type === 'TSTypeOperator' && t.operator === 'unique') return true
+  const init = v?.node.init
+  return init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'Symbol'
+}
 
 /** Members of an object type literal or interface body; `[k: string]: never` closes it. */
 export function readMembers(reader: Reader, members: any[], env: Env, into?: Members): Members {
@@ -17,7 +28,12 @@ export function readMembers(reader: Reader, members: any[], env: Env, into?: Mem
   let rest = into?.rest
   let closed = into?.closed
   let absent = [...(into?.absent ?? [])]
+  let symbols = into?.symbols ?? 0
   for (const m of members) {
+    if (m.type === 'TSPropertySignature' && m.computed && symbolKey(reader, m.key, env)) {
+      symbols++
+      continue
+    }
     if (m.type === 'TSPropertySignature') {
       if (m.computed || (m.key.type !== 'Identifier' && m.key.type !== 'StringLiteral' && m.key.type !== 'NumericLiteral')) {
         reader.refuse('MCP020', 'Computed property names are not part of the contract. Write the property name out.', env, m)
@@ -60,6 +76,7 @@ export function readMembers(reader: Reader, members: any[], env: Env, into?: Mem
     }
   }
   const out: Members = closed ? { props, rest, closed } : { props, rest }
+  if (symbols > 0) out.symbols = symbols
   if (absent.length > 0) {
     if (rest) reader.refuse('MCP020', `${ABSENT_WITH_REST(absent[0]!)}. ${ABSENT_WITH_REST_FIX}`, env, members.find((m) => m.type === 'TSPropertySignature' && String(m.key.name ?? m.key.value) === absent[0]) ?? members[0])
     out.absent = absent
@@ -107,7 +124,7 @@ export function unionOf(reader: Reader, members: [any, Resolved][], env: Env): R
       case 'optional': optional = true; add(r.inner, node); return
       case 'nullable': nullable = true; add(r.inner, node); return
       case 'union': for (const m of r.members) add(m, node); return
-      case 'special': case 'tag': specials.push(r); return
+      case 'special': case 'tag': case 'brand': specials.push(r); return
       default: flat.push(r)
     }
   }

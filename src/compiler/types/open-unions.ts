@@ -54,7 +54,8 @@ function open(type: TypeIR): TypeIR {
     }
     case 'tuple': {
       const elements = type.elements.map(openUnions)
-      return same(elements, type.elements) ? type : { ...type, elements }
+      const rest = type.rest && openUnions(type.rest)
+      return same(elements, type.elements) && rest === type.rest ? type : { ...type, elements, ...(rest ? { rest } : {}) }
     }
     case 'nullable': {
       const inner = openUnions(type.inner)

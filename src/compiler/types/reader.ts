@@ -18,6 +18,8 @@ export type Resolved =
   | { kind: 'void' }
   | { kind: 'optional'; inner: TypeIR } // T | undefined
   | { kind: 'special'; name: 'context' | 'signal' | 'result' | 'content' | 'promise'; inner?: Resolved }
+  /** An object type whose keys are all unique symbols (`{ readonly [brand]: 'UserId' }`): a brand, no JSON value. */
+  | { kind: 'brand' }
 
 /**
  * An object body as read so far: its properties, its index signature, whether `[k: string]: never` closed
@@ -28,6 +30,8 @@ export interface Members {
   rest?: TypeIR
   closed?: boolean
   absent?: string[]
+  /** Members keyed by a unique symbol (`[brand]: 'UserId'`), which no JSON value carries. */
+  symbols?: number
 }
 
 export interface Env {

@@ -16,6 +16,9 @@ import { intersect, NoValue } from './intersect.ts'
 import { mergeProps, objectOrEmpty, objectType, type ObjectIR } from './objects.ts'
 import type { Augmentations } from './augment.ts'
 import { applyTags, type Tag } from './tags.ts'
+import { indexedAccess, keyOf, mappedType, typeQuery } from './operators/access.ts'
+import { templateType } from './operators/template.ts'
+import { conditionalType } from './operators/filter.ts'
 
 /** A declaration being resolved (its instantiation key → the ref its self-references get). */
 interface Open {
@@ -25,11 +28,6 @@ interface Open {
 }
 
 const UNSUPPORTED: Record<string, string> = {
-  TSTypeQuery: '`typeof` types are not part of the contract. Declare an interface or type alias for the shape instead.',
-  TSIndexedAccessType: 'Indexed access types (T[\'k\']) are not part of the contract. Name the property\'s type with its own alias and use that.',
-  TSTemplateLiteralType: 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.',
-  TSMappedType: 'Mapped types are not part of the contract. Write the object type out, or use Record, Partial, Pick or Omit.',
-  TSConditionalType: 'Conditional types are not part of the contract. Write the resulting type out.',
   TSInferType: 'infer is not part of the contract. Write the resulting type out.',
   TSImportType: 'import(\'…\') types are not part of the contract. Import the type with an import declaration instead.',
   TSTypePredicate: 'Type predicates are not part of the contract.',
@@ -82,6 +80,7 @@ export class Resolver implements Reader {
   asValue(r: Resolved, env: Env, node: any): TypeIR {
     switch (r.kind) {
       case 'optional': return r.inner
+      case 'brand': return this.refuse('MCP012', 'An object type keyed by a unique symbol has no JSON value (JSON carries no symbol keys). Use it as a brand, intersected with the type it brands: string & { readonly [brand]: \'UserId\' }.', env, node)
       case 'tag': return this.refuse('MCP021', `A constraint tag needs a type to constrain: write it intersected with one, such as string & MaxLength<80> or number & Min<0>.`, env, node)
       case 'void': return this.refuse('MCP014', 'void describes no value, so it cannot be an argument. Remove the parameter or give it a value type.', env, node)
       case 'undefined': return this.refuse('MCP014', 'undefined alone describes no JSON value. Make the parameter optional (x?: T) instead.', env, node)
@@ -116,13 +115,18 @@ export class Resolver implements Reader {
       case 'TSLiteralType': return { kind: 'enum', values: [this.literal(node.literal, env)] }
       case 'TSArrayType': return this.array(node.elementType, env)
       case 'TSTupleType': return this.tuple(node, env)
-      case 'TSTypeLiteral': return this.objectBody(readMembers(this, node.members, env))
+      case 'TSTypeLiteral': return this.symbolic(readMembers(this, node.members, env), env, node)
       case 'TSUnionType': return unionOf(this, node.types.map((t: any) => [t, this.resolve(t, env)]), env)
       case 'TSIntersectionType': return this.intersection(node, env)
       case 'TSTypeOperator':
         if (node.operator === 'readonly') return this.resolve(node.typeAnnotation, env)
         if (node.operator === 'unique') return this.refuse('MCP012', 'A unique symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
-        return this.refuse('MCP020', '`keyof` types are not part of the contract. Write the keys as a literal union (\'a\' | \'b\') instead.', env, node)
+        return keyOf(this, node, env)
+      case 'TSTypeQuery': return typeQuery(this, node, env)
+      case 'TSIndexedAccessType': return indexedAccess(this, node, env)
+      case 'TSTemplateLiteralType': return templateType(this, node, env)
+      case 'TSMappedType': return mappedType(this, node, env)
+      case 'TSConditionalType': return conditionalType(this, node, env)
       case 'TSTypeReference': return this.reference(node.typeName, node.typeArguments?.params ?? [], env, node)
       default: {
         const why = UNSUPPORTED[node.type] ?? `This type syntax (${node.type}) is not part of the contract. Use the types SCHEMA.md lists.`
@@ -139,21 +143,51 @@ export class Resolver implements Reader {
   }
 
   literal(lit: any, env: Env): Literal {
-    const value = literalValue(lit)
+    const bigint = lit.type === 'BigIntLiteral' || (lit.type === 'UnaryExpression' && lit.argument?.type === 'BigIntLiteral')
+    const value = bigint ? undefined : literalValue(lit)
     if (value !== undefined) return value
     if (lit.type === 'TemplateLiteral') return this.refuse('MCP020', 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.', env, lit)
     if (lit.type === 'BigIntLiteral') return this.refuse('MCP020', 'bigint literal types are not part of the contract. Use bigint.', env, lit)
     return this.refuse('MCP020', 'This literal type is not part of the contract. Use a string, number or boolean literal.', env, lit)
   }
 
+  /** `[A, B?, ...C[]]`: required elements, then optional ones, then one rest element last. */
   private tuple(node: any, env: Env): TypeIR {
-    const elements = node.elementTypes.map((el: any) => {
-      if (el.type === 'TSOptionalType' || el.type === 'TSRestType' || (el.type === 'TSNamedTupleMember' && el.optional)) {
-        return this.refuse('MCP024', 'Optional and rest tuple elements are not part of the contract (JSON Schema cannot say which position is missing). Use a fixed tuple, an array, or an object with optional properties.', env, el)
+    const elements: TypeIR[] = []
+    let minItems: number | undefined
+    let rest: TypeIR | undefined
+    node.elementTypes.forEach((el: any, i: number) => {
+      if (el.type === 'TSRestType') {
+        if (i !== node.elementTypes.length - 1) {
+          this.refuse('MCP024', 'A rest tuple element is part of the contract only last ([A, ...B[]]): JSON Schema cannot say where a rest in the middle ends. Move it last, or use an array.', env, el)
+        }
+        const inner = el.typeAnnotation.type === 'TSNamedTupleMember' ? el.typeAnnotation.elementType : el.typeAnnotation
+        const spread = this.value(inner, env)
+        if (spread.kind !== 'array' || spread.set || spread.minItems !== undefined || spread.maxItems !== undefined) {
+          this.refuse('MCP024', 'A rest element spreads an array type here (...T[]). Write the elements out, or use an array.', env, el)
+        }
+        rest = spread.items
+        return
       }
-      return this.value(el.type === 'TSNamedTupleMember' ? el.elementType : el, env)
+      const optional = el.type === 'TSOptionalType' || (el.type === 'TSNamedTupleMember' && el.optional)
+      const type = this.value(el.type === 'TSOptionalType' ? el.typeAnnotation : el.type === 'TSNamedTupleMember' ? el.elementType : el, env)
+      if (optional && minItems === undefined) minItems = elements.length
+      elements.push(type)
     })
-    return { kind: 'tuple', elements }
+    if (rest && ![...elements, rest].every(plainTuplePart) && !elements.every((e) => JSON.stringify(e) === JSON.stringify(rest))) {
+      this.refuse('MCP024', 'A rest element beside elements of other types is part of the contract only for strings, numbers, booleans and literals ([string, ...number[]]); here an element is revived or projected (a Date, an object…). Use an array of one type, or an object.', env, node)
+    }
+    const out: TypeIR = { kind: 'tuple', elements }
+    if (minItems !== undefined) out.minItems = minItems
+    if (rest) out.rest = rest
+    return out
+  }
+
+  /** An object body, or a brand when unique symbols are all its keys; symbol keys beside others are refused. */
+  private symbolic(m: Members, env: Env, node: any): Resolved {
+    if (!m.symbols) return this.objectBody(m)
+    if (m.props.length === 0 && !m.rest && !m.absent) return { kind: 'brand' }
+    return this.refuse('MCP012', 'A unique symbol key beside other properties cannot travel as JSON (JSON carries no symbol keys). Put the brand in an object type of its own and intersect it: { id: string } & { readonly [brand]: \'Order\' }.', env, node)
   }
 
   /** The type of an object body: `{}` (no property, no index signature) is any value but null, as in TypeScript. */
@@ -171,6 +205,8 @@ export class Resolver implements Reader {
         tags.push(r)
         continue
       }
+      // A unique-symbol brand (`string & { readonly [brand]: 'UserId' }`) constrains nothing JSON carries.
+      if (r.kind === 'brand') continue
       const value = this.asValue(r.kind === 'ref' && r.type()?.kind === 'object' ? r.type()! : r, env, t)
       try {
         type = type ? intersect(type, value) : value
@@ -349,7 +385,7 @@ export class Resolver implements Reader {
       }
     }
     for (const { d, env } of parts) acc = readMembers(this, d.body.body, env, acc)
-    return this.objectBody(acc)
+    return this.symbolic(acc, inner, decl)
   }
 
   private heritage(h: any, env: Env): ObjectIR {
@@ -380,6 +416,10 @@ export class Resolver implements Reader {
     return constantsOf(this, file)
   }
 }
+
+/** Elements a rest element may stand beside: nothing in them is revived or projected. */
+const plainTuplePart = (t: TypeIR): boolean =>
+  t.kind === 'string' || t.kind === 'number' || t.kind === 'boolean' || t.kind === 'enum' || t.kind === 'any' || (t.kind === 'nullable' && plainTuplePart(t.inner)) || (t.kind === 'union' && t.members.every(plainTuplePart))
 
 /** `A.B.C` as written. */
 const qualifiedText = (name: any): string => (name.type === 'Identifier' ? name.name : `${qualifiedText(name.left)}.${name.right.name}`)

@@ -103,7 +103,8 @@ describe('the compiler agrees with TypeScript (differential)', () => {
       const ts = tsc[n]!
       const expected = v.kind === 'constraint' ? false : ts
       const where = `t${v.type} (${SIGNATURES[v.type]}) ${v.kind} ${v.what}: ${v.json}`
-      if (v.kind === 'constraint' && !ts) disagreements.push(`${where} — tsc refuses the base type of a constraint near miss`)
+      // A template literal type's pattern (`user_${string}`) is one tsc sees too: there it may refuse a pattern near miss.
+      if (v.kind === 'constraint' && !ts && !v.what.startsWith('not matching the pattern')) disagreements.push(`${where} — tsc refuses the base type of a constraint near miss`)
       else if (accepts !== expected) disagreements.push(`${where} — tsc ${ts ? 'accepts' : 'refuses'}, the validator ${accepts ? 'accepts' : 'refuses'}`)
       else if (accepts) agreedValid.add(v.type)
       else agreedInvalid.add(v.type)

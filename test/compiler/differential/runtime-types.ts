@@ -23,7 +23,10 @@ export function mistyped(value: unknown, type: TypeIR, path: string): string {
       if (type.set) return value instanceof Set ? [...value].map((v, i) => mistyped(v, type.items, `${path}[${i}]`)).find(Boolean) ?? '' : fail('Set')
       return Array.isArray(value) ? value.map((v, i) => mistyped(v, type.items, `${path}[${i}]`)).find(Boolean) ?? '' : fail('array')
     }
-    case 'tuple': return Array.isArray(value) ? type.elements.map((e, i) => mistyped(value[i], e, `${path}[${i}]`)).find(Boolean) ?? '' : fail('tuple')
+    case 'tuple': {
+      if (!Array.isArray(value) || (!type.rest && value.length > type.elements.length)) return fail('tuple')
+      return value.map((v, i) => mistyped(v, type.elements[i] ?? type.rest!, `${path}[${i}]`)).find(Boolean) ?? ''
+    }
     case 'object': {
       if (type.map) return value instanceof Map ? [...value].map(([k, v]) => mistyped(v, type.rest!, `${path}.${k}`)).find(Boolean) ?? '' : fail('Map')
       if (!plain(value)) return fail('plain object')

@@ -31,7 +31,7 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
 }
 
 /** Strings tried for patterns fast-check cannot generate from (lookaheads). */
-const PATTERN_CANDIDATES = ['a', 'z', 'az', 'abz', 'aaz', 'abc', 'ABC-1234', 'hello', 'x', '', 'a1z', 'zz', 'Z']
+const PATTERN_CANDIDATES = ['/a/b.json', '//x.y.json', 'a-b', '-', 'ab-', 'a', 'z', 'az', 'abz', 'aaz', 'abc', 'ABC-1234', 'hello', 'x', '', 'a1z', 'zz', 'Z']
 
 type StringIR = Extract<TypeIR, { kind: 'string' }>
 
@@ -114,7 +114,13 @@ export function arbitrary(t: TypeIR, depth = DEPTH): fc.Arbitrary<unknown> {
       const items = sub(t.items)
       return t.set ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength: min, maxLength: max })
     }
-    case 'tuple': return fc.tuple(...t.elements.map(sub))
+    case 'tuple': {
+      // Optional elements cut off from the end, rest elements after all of them.
+      const n = t.elements.length
+      const head = fc.tuple(fc.tuple(...t.elements.map(sub)), fc.integer({ min: t.minItems ?? n, max: deeper ? n : t.minItems ?? n })).map(([xs, k]) => xs.slice(0, k))
+      if (!t.rest || !deeper) return head
+      return fc.tuple(head, fc.array(sub(t.rest), { maxLength: 3 })).map(([xs, more]) => (xs.length === n ? [...xs, ...more] : xs))
+    }
     case 'object': {
       const props = deeper ? t.props : t.props.filter((p) => !p.optional)
       const model: Record<string, fc.Arbitrary<unknown>> = {}
@@ -181,7 +187,11 @@ export function fits(value: unknown, t: TypeIR): boolean {
     case 'string': case 'bigint': case 'date': case 'url': case 'bytes': return typeof value === 'string'
     case 'enum': return t.values.includes(value as never)
     case 'array': return Array.isArray(value) && value.every((v) => fits(v, t.items))
-    case 'tuple': return Array.isArray(value) && value.length === t.elements.length && t.elements.every((e, i) => fits(value[i], e))
+    case 'tuple': {
+      const n = t.elements.length
+      if (!Array.isArray(value) || value.length < (t.minItems ?? n) || (!t.rest && value.length > n)) return false
+      return value.every((v, i) => fits(v, i < n ? t.elements[i]! : t.rest!))
+    }
     case 'object':
       if (!plain(value)) return false
       return t.props.every((p) => (p.name in value ? fits(value[p.name], p.type) : p.optional)) &&
@@ -211,7 +221,7 @@ function places(value: unknown, type: TypeIR, path: (string | number)[] = [], un
       if (type) places(v, type, [...path, k], unions, out)
     }
   } else if (inner.kind === 'array' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.items, [...path, i], unions, out))
-  else if (inner.kind === 'tuple' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.elements[i]!, [...path, i], unions, out))
+  else if (inner.kind === 'tuple' && Array.isArray(value)) value.forEach((v, i) => places(v, inner.elements[i] ?? inner.rest!, [...path, i], unions, out))
   return out
 }
 
@@ -304,6 +314,12 @@ export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[]
       const missing = type.props.find((p) => !p.optional && p.name in old)
       if (missing) out.push({ depth: path.length, kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
       if (!type.rest) out.push({ depth: path.length, kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
+    }
+    // A tuple's length is TypeScript's to check: one element too many (without a rest element), one too few.
+    if (type.kind === 'tuple' && Array.isArray(old) && path.length > 0) {
+      const n = type.elements.length
+      if (!type.rest && old.length === n && n > 0) out.push({ depth: path.length, kind: 'base', what: `an element too many at ${at(path)}`, value: replaced(value, path, (o: any) => [...o, o[0]]) })
+      if (old.length === (type.minItems ?? n) && old.length > 0) out.push({ depth: path.length, kind: 'base', what: `an element too few at ${at(path)}`, value: replaced(value, path, (o: any) => o.slice(0, -1)) })
     }
     for (const [what, k, v] of type.kind === 'union' ? foreignKeys(old, type) : []) {
       out.push({ depth: path.length, kind: 'base', what: `${what} at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, [k]: v })) })

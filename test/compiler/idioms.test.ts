@@ -1,0 +1,129 @@
+/**
+ * Issue 17 §2: the TypeScript idioms real tool files use, each with the fragment its meaning gives
+ * (hand-written from SCHEMA.md's table and TypeScript's reading of the type), and the refusals that remain.
+ */
+import { describe, expect, it } from 'vitest'
+import { codesFor, fragment, input, IMPORTS, refuse } from './golden.ts'
+
+const PRELUDE = `
+export const Role = { Admin: 'admin', Viewer: 'viewer' } as const
+export type Role = (typeof Role)[keyof typeof Role]
+export const SIZES = ['s', 'm', 'l'] as const
+export const Codes = { ok: 200, gone: 410 } as const satisfies Record<string, number>
+export const Widths = [1, 2.5]
+export enum Level { Low, High = 10 }
+export interface Order { id: string; status: 'open' | 'paid'; items: { sku: string; qty: Int }[]; note?: string; at: [number, number] }
+export interface Base { id: string; created: string }
+export interface Post extends Base { title: string; draft?: boolean }
+export type Shape = { kind: 'circle'; r: number } | { kind: 'rect'; w: number }
+declare const brand: unique symbol
+export type UserId = string & { readonly [brand]: 'UserId' }
+export namespace NS { export enum Pri { Low = 'low', High = 'high' } }
+`
+const STR = '{"type":"string"}'
+const NUM = '{"type":"number"}'
+const BOOL = '{"type":"boolean"}'
+
+describe('as const objects and arrays as enums', () => {
+  it.each([
+    ['Role', '{"type":"string","enum":["admin","viewer"]}'],
+    ['(typeof SIZES)[number]', '{"type":"string","enum":["s","m","l"]}'],
+    ['(typeof Codes)[keyof typeof Codes]', '{"type":"integer","enum":[200,410]}'],
+    ['typeof Codes', '{"type":"object","properties":{"ok":{"type":"integer","enum":[200]},"gone":{"type":"integer","enum":[410]}},"required":["ok","gone"],"additionalProperties":false}'],
+    ['typeof SIZES', '{"type":"array","items":{"anyOf":[{"type":"string","enum":["s"]},{"type":"string","enum":["m"]},{"type":"string","enum":["l"]}]},"prefixItems":[{"type":"string","enum":["s"]},{"type":"string","enum":["m"]},{"type":"string","enum":["l"]}],"minItems":3,"maxItems":3}'],
+    ['(typeof Widths)[number]', NUM],
+    ['keyof typeof Level', '{"type":"string","enum":["Low","High"]}'],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it('a member of the const is a default of its type', () => {
+    expect(input(`${IMPORTS}${PRELUDE}\n/** @tool t */\nexport function t(r: Role = Role.Viewer) {}\n`)).toBe('{"type":"object","properties":{"r":{"type":"string","enum":["admin","viewer"],"default":"viewer"}},"additionalProperties":false}')
+  })
+})
+
+describe('indexed access, keyof, Record<keyof T, V>, Omit<T, keyof Base>', () => {
+  it.each([
+    ["Order['status']", '{"type":"string","enum":["open","paid"]}'],
+    ["Order['items'][number]", '{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer"}},"required":["sku","qty"],"additionalProperties":false}'],
+    ["Order['at'][1]", NUM],
+    // string absorbs the literals, as in TypeScript
+    ["Order['status' | 'id']", STR],
+    ['keyof Order', '{"type":"string","enum":["id","status","items","note","at"]}'],
+    ['Record<keyof Base, boolean>', `{"type":"object","properties":{"id":${BOOL},"created":${BOOL}},"required":["id","created"],"additionalProperties":false}`],
+    ['Omit<Post, keyof Base>', `{"type":"object","properties":{"title":${STR},"draft":${BOOL}},"required":["title"],"additionalProperties":false}`],
+    ['keyof Record<string, number>', `{"anyOf":[${STR},${NUM}]}`],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it("an optional property's type makes the parameter optional (T | undefined)", () => {
+    expect(input(`${IMPORTS}${PRELUDE}\n/** @tool t */\nexport function t(n: Order['note']) {}\n`)).toBe(`{"type":"object","properties":{"n":${STR}},"additionalProperties":false}`)
+  })
+})
+
+describe('Exclude, Extract, NonNullable', () => {
+  it.each([
+    ["Exclude<Order['status'], 'paid'>", '{"type":"string","enum":["open"]}'],
+    ['Exclude<Level, Level.Low>', '{"type":"integer","enum":[10]}'],
+    ["Extract<Shape, { kind: 'rect' }>", `{"type":"object","properties":{"kind":{"type":"string","enum":["rect"]},"w":${NUM}},"required":["kind","w"],"additionalProperties":false}`],
+    ['Exclude<string | number | null, number>', '{"type":["string","null"]}'],
+    ["NonNullable<Order['note']>", STR],
+    ['Exclude<boolean, false>', '{"type":"boolean","enum":[true]}'],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+})
+
+describe('template literal types', () => {
+  it.each([
+    ['`user_${string}`', '{"type":"string","pattern":"^user_[\\\\s\\\\S]*$"}'],
+    ["`${'sm' | 'md'}-${'x' | 'y'}`", '{"type":"string","enum":["sm-x","sm-y","md-x","md-y"]}'],
+    ['`${boolean}`', '{"type":"string","enum":["true","false"]}'],
+    ['`${string}.json`', '{"type":"string","pattern":"^[\\\\s\\\\S]*\\\\.json$"}'],
+    ['`${string}/${string}`', '{"type":"string","pattern":"^(?:(?!\\\\/)[\\\\s\\\\S])*\\\\/[\\\\s\\\\S]*$"}'],
+    ['`${string}`', STR],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it('`${number}px` is a decimal, hex, octal or binary number then px', () => {
+    const re = new RegExp(JSON.parse(fragment('`${number}px`')).pattern, 'u')
+    expect(['1px', '-2.5px', '.5px', '1e3px', '0x1Fpx', '+3px'].every((s) => re.test(s))).toBe(true)
+    expect(['px', 'apx', '1 px', '1', 'Infinitypx', '-0x1px'].some((s) => re.test(s))).toBe(false)
+  })
+  it.each([['`${string}${number}`'], ['`${number}.${number}`'], ['`id-${Date}`']])('%s is MCP020', (type) => expect(codesFor(type)).toEqual(['MCP020']))
+})
+
+describe('mapped types', () => {
+  it.each([
+    ["{ [K in 'read' | 'write']: boolean }", `{"type":"object","properties":{"read":${BOOL},"write":${BOOL}},"required":["read","write"],"additionalProperties":false}`],
+    ["{ [K in 'a' | 'b']?: K }", '{"type":"object","properties":{"a":{"type":"string","enum":["a"]},"b":{"type":"string","enum":["b"]}},"additionalProperties":false}'],
+    ['{ [K in keyof Post]: boolean }', `{"type":"object","properties":{"id":${BOOL},"created":${BOOL},"title":${BOOL},"draft":${BOOL}},"required":["id","created","title"],"additionalProperties":false}`],
+    ['{ [K in keyof Post]-?: Post[K] }', `{"type":"object","properties":{"id":${STR},"created":${STR},"title":${STR},"draft":${BOOL}},"required":["id","created","title","draft"],"additionalProperties":false}`],
+    ['{ [K in string]: Int }', '{"type":"object","additionalProperties":{"type":"integer"}}'],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it('key remapping stays MCP020', () => expect(codesFor('{ [K in keyof Post as `get_${K}`]: boolean }', PRELUDE)).toEqual(['MCP020']))
+})
+
+describe('tuples with optional and rest elements', () => {
+  it.each([
+    ['[string, ...string[]]', `{"type":"array","items":${STR},"prefixItems":[${STR}],"minItems":1}`],
+    ['[name: string, age?: number]', `{"type":"array","items":{"anyOf":[${STR},${NUM}]},"prefixItems":[${STR},${NUM}],"minItems":1,"maxItems":2}`],
+    ['[a?: string]', `{"type":"array","items":${STR},"prefixItems":[${STR}],"maxItems":1}`],
+    ['[...boolean[]]', `{"type":"array","items":${BOOL}}`],
+    ['[string, number?, ...boolean[]]', `{"type":"array","items":${BOOL},"prefixItems":[${STR},${NUM}],"minItems":1}`],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it.each([['[...string[], number]'], ['[string, ...Date[]]']])('%s is MCP024', (type) => expect(codesFor(type)).toEqual(['MCP024']))
+})
+
+describe('unique-symbol brands, defaults, conditional types', () => {
+  it.each([
+    ['UserId', STR],
+    ['{ id: UserId }[]', `{"type":"array","items":{"type":"object","properties":{"id":${STR}},"required":["id"],"additionalProperties":false}}`],
+    ['NS.Pri', '{"type":"string","enum":["low","high"]}'],
+    ["'open' extends Order['status'] ? Int8 : string", '{"type":"integer","minimum":-128,"maximum":127}'],
+  ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it('a symbol-keyed object on its own is MCP012', () => expect(codesFor('{ readonly [brand]: 1 }', PRELUDE)).toEqual(['MCP012']))
+  it('n: bigint = 10n writes the decimal string as the default; an enum member inside a namespace is a constant', () => {
+    expect(input(`${IMPORTS}${PRELUDE}\n/** @tool t */\nexport function t(n: bigint = 10n, m: bigint = -3n, p: NS.Pri = NS.Pri.High) {}\n`)).toBe(
+      '{"type":"object","properties":{"n":{"type":"string","pattern":"^-?[0-9]+$","default":"10"},"m":{"type":"string","pattern":"^-?[0-9]+$","default":"-3"},"p":{"type":"string","enum":["low","high"],"default":"high"}},"additionalProperties":false}')
+  })
+  it('a conditional type that reduces is its branch, distributed over a union as TypeScript does', () => {
+    expect(fragment('NotNull<string | null | undefined>', `${PRELUDE}type NotNull<T> = T extends null | undefined ? never : T\n`)).toBe(STR)
+  })
+  it('a conditional type with infer, or one the build cannot decide, is MCP020 and says so', () => {
+    const out = refuse(`${IMPORTS}${PRELUDE}type El<T> = T extends (infer U)[] ? U : never\n/** @tool t */\nexport function t(x: El<string[]>) {}\n`)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP020'])
+    expect(out.diagnostics[0]!.message).toContain('Conditional types are evaluated only when they reduce to one of their branches')
+  })
+})
