@@ -43,7 +43,9 @@ export function esbuildMessage(kind: 'error' | 'warning', f: Finding, texts: Rea
   return {
     id: f.code,
     pluginName: 'mcp-aot',
-    text: `${kind} ${f.code}: ${f.message}`,
+    // The text every bundler prints (`file:line:column - error CODE: …`, the compiler's 1-based column), so
+    // a script reading error.message sees the same under esbuild; the location adds esbuild's own frame.
+    text: `${f.loc.file}:${f.loc.line}:${f.loc.column} - ${kind} ${f.code}: ${f.message}`,
     location: { file: f.loc.file, namespace: 'file', line: f.loc.line, column, length: word, lineText, suggestion: '' },
     notes: [],
     detail: undefined,

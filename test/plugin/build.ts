@@ -121,9 +121,16 @@ export function errorText(error: unknown): string {
   if (!messages?.length) return String((error as Error)?.message)
   const ours = messages.filter((m) => m.pluginName === 'mcp-aot')
   if (ours.length === 0) return String((error as Error).message)
-  for (const m of ours) if (!m.location || !m.location.lineText) throw new Error(`an esbuild error without its line: ${JSON.stringify(m)}`)
+  for (const m of ours) located(m)
   const n = ours.length
-  return `mcp-aot: ${n} error${n === 1 ? '' : 's'}\n\n` + ours.map((m) => `${m.location!.file}:${m.location!.line}:${m.location!.column + 1} - ${m.text}\n> ${m.location!.line} | ${m.location!.lineText}`).join('\n\n')
+  return `mcp-aot: ${n} error${n === 1 ? '' : 's'}\n\n` + ours.map((m) => `${m.text}\n> ${m.location!.line} | ${m.location!.lineText}`).join('\n\n')
+}
+
+/** Throws unless the message's location is the line its text names (esbuild's column is 0-based), with that line's text. */
+function located(m: { text: string; location: { file: string; line: number; column: number; lineText: string } | null }): void {
+  const at = /^(.+?):(\d+):(\d+) - /.exec(m.text)
+  const l = m.location
+  if (!at || !l || !l.lineText || l.file !== at[1] || l.line !== Number(at[2]) || l.column !== Number(at[3]) - 1) throw new Error(`an esbuild message not located at its own line: ${JSON.stringify(m)}`)
 }
 
 /** Vite's logger, keeping only warnings (Vite prints nothing of its own here). */
@@ -143,6 +150,6 @@ function logger(warn: (text: string) => void): any {
 /** An esbuild warning of mcp-aot's, checked to be located in the tool file with its line, as `file:line:column - text`. */
 export function warningText(w: { pluginName: string; text: string; location: { file: string; line: number; column: number; lineText: string } | null }): string {
   if (w.pluginName !== 'mcp-aot') return w.text
-  if (!w.location || !w.location.lineText) throw new Error(`an esbuild warning without its line: ${JSON.stringify(w)}`)
-  return `${w.location.file}:${w.location.line}:${w.location.column + 1} - ${w.text}\n> ${w.location.line} | ${w.location.lineText}`
+  located(w)
+  return `${w.text}\n> ${w.location!.line} | ${w.location!.lineText}`
 }

@@ -39,7 +39,7 @@ describe('lint warnings through each bundler\'s channel', () => {
     written.length = 0
     const quiet = await build({ entryPoints: [join(root, 'tools.ts')], bundle: true, write: false, format: 'esm', logLevel: 'silent', plugins: [mcpEsbuild({ root })] })
     stderr.mockRestore()
-    expect(printed).toContain('▲ [WARNING] warning MCP103: ')
+    expect(printed).toMatch(/▲ \[WARNING\] tools\.ts:6:\d+ - warning MCP103: /)
     expect(printed).toContain('[plugin mcp-aot]')
     expect(printed).toMatch(/tools\.ts:6:\d+:\n\s+6 │ export function add\(a: number, b: number\): string \{/)
     expect(written.join('')).toBe('')
