@@ -95,7 +95,8 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
     for (const entry of table.entries) {
       if (entry.kind === 'tool') {
         claim(`tool name '${entry.name}'`, entry)
-        tools.push(options.profile ? profiled(entry, options.profile) : entry)
+        const listed = options.profile ? profiled(entry, options.profile) : entry
+        if (listed) tools.push(listed)
       } else if (entry.kind === 'prompt') {
         claim(`prompt name '${entry.name}'`, entry)
         prompts.push(entry)
@@ -108,9 +109,10 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
   return { tools, prompts, resources, templates, features, options }
 }
 
-/** The entry listed as the build's rewrite for `profile` (see the plugin option `profiles`). */
-function profiled(entry: ToolEntry, profile: string): ToolEntry {
+/** The entry listed as the build's rewrite for `profile` (see the plugin option `profiles`); none where the profile refuses the tool. */
+function profiled(entry: ToolEntry, profile: string): ToolEntry | undefined {
   const json = entry.profiles?.[profile]
+  if (json === null) return undefined
   if (json === undefined) throw new Error(`createServer: tool '${entry.name}' (${entry.loc}) was built without the '${profile}' profile. Add '${profile}' to the plugin option profiles, or leave out the profile option.`)
   return { ...entry, json }
 }

@@ -34,7 +34,7 @@ describe('build warnings', () => {
     const b = await rollup({ input: join(CORPUS, 'tools.ts'), plugins: [mcpRollup({ root: CORPUS, profiles: ['openai-strict'] }), stripTypes], onwarn: (w) => warnings.push(w.message.replace(/^\[plugin mcp-aot\] /, '')) })
     await b.close()
     const mcp105 = warnings.filter((w) => w.includes('MCP105'))
-    expect(mcp105).toContain(`tools.ts:${at('metadata: Record')} - warning MCP105: openai-strict: tool 'set_metadata' at /properties/metadata: A map (Record<string, T> or an index signature) cannot be written in OpenAI strict mode, which requires additionalProperties: false on every object. Use an array of { key, value } objects, or an object type with named properties.`)
+    expect(mcp105).toContain(`tools.ts:${at('metadata: Record')} - warning MCP105: openai-strict: tool 'set_metadata' at /properties/metadata: A map (Record<string, T> or an index signature) cannot be written in OpenAI strict mode, which requires additionalProperties: false on every object. Use an array of { key, value } objects, or an object type with named properties. The tool is left out of the openai-strict list.`)
     expect(mcp105.map((w) => /tool '(\w+)'/.exec(w)![1])).toEqual(['set_metadata', 'log_event'])
   })
   it('an optional nullable parameter under openai-strict is a warning MCP106 at its line (issue 20)', async () => {
@@ -79,13 +79,16 @@ describe('mcp-aot inspect --tokens', () => {
       expect(tokens.portable).toBe(countTokens(JSON.stringify(entry)))
       listed.portable!.push(entry)
       for (const p of profiles.slice(1)) {
-        const { status: _st, rewrites: _r, degraded: _d, problems: _p, lost: _l, ...rest } = byProfile[p]
+        const { status: _st, listed: _ls, rewrites: _r, degraded: _d, problems: _p, lost: _l, ...rest } = byProfile[p]
         const served = { name: entry.name, ...rest }
         expect(tokens[p]).toBe(countTokens(JSON.stringify(served)))
-        listed[p]!.push(served)
+        // A refused tool is left out of the profile's list, and the manifest says so.
+        expect(byProfile[p].listed).toBe(byProfile[p].status === 'refused' ? false : undefined)
+        if (byProfile[p].status !== 'refused') listed[p]!.push(served)
       }
     }
     for (const p of profiles) expect(report.tokens[p]).toBe(countTokens(JSON.stringify({ tools: listed[p] })))
+    expect(report.lists['openai-strict']).toEqual({ listed: 14, leftOut: ['set_metadata', 'log_event'], status: 'accepted', problems: [] })
     expect(report.warnings.filter((w: any) => w.code === 'MCP105').map((w: any) => `${w.line}:${w.column}`)).toContain(at('metadata: Record'))
   })
   it('text: the token table, one row per tool and the tools/list total, with the refused marked', async () => {

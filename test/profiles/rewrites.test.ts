@@ -3,7 +3,7 @@
  * hand from the rules cited in src/compiler/model/profiles/.
  */
 import { describe, expect, it } from 'vitest'
-import { profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
+import { listProblems, profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
 
 const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false })
 const one = (profile: ProfileName, inputSchema: Record<string, unknown>, name = 't'): ProfiledTool => profileTools(profile, [{ name, inputSchema } as ToolEntry])[0]!
@@ -99,11 +99,18 @@ describe('anthropic-strict', () => {
     expect(t.status).toBe('refused')
     expect(t.problems.map((p) => p.path)).toEqual(['/$defs/Node'])
   })
-  it('per request: the 21st tool, the 25th optional parameter and the 17th union are each refused where they cross', () => {
+  it('per request: a verdict on the list, with its totals, located where it crosses the 20 tools, 24 optional parameters and 16 unions; no tool is refused for it', () => {
     const tools = Array.from({ length: 21 }, (_, i) => ({ name: `t${i}`, inputSchema: obj({ a: { type: 'string' }, b: { type: ['string', 'null'] }, c: { type: 'string' } }, ['b']) }) as ToolEntry)
     const out = profileTools('anthropic-strict', tools)
-    const problems = out.flatMap((t) => t.problems.map((p) => `${t.tool.name}${p.path}`))
-    expect(problems).toEqual(['t12/properties/a', 't16/properties/b', 't20'])
+    expect(out.every((t) => t.status === 'accepted')).toBe(true)
+    const problems = listProblems('anthropic-strict', out)
+    expect(problems.map((p) => `${p.tool}${p.path}`)).toEqual(['t20', 't12/properties/a', 't16/properties/b'])
+    expect(problems.map((p) => p.message)).toEqual([
+      "The list has 21 tools, and Anthropic strict mode takes at most 20 strict tools per request (the 21st is 't20'). Mark only the tools that need strict mode, or split the server.",
+      "The list's tools have 42 optional parameters, and Anthropic strict mode takes at most 24 across all strict tools of a request (the 25th is 'a' of 't12'). Make some parameters required, or split the server.",
+      "The list's tools have 21 parameters with union types, and Anthropic strict mode takes at most 16 across all strict tools of a request (the 17th is 'b' of 't16'). Replace some unions with one type, or split the server.",
+    ])
+    expect(listProblems('anthropic-strict', out.slice(0, 12))).toEqual([])
   })
 })
 
@@ -121,6 +128,11 @@ describe('gemini', () => {
     const t = one('gemini', obj({ n: { type: 'integer', enum: [1, 2] }, e: { type: 'string', format: 'email' }, d: { type: 'string', format: 'date-time', maxLength: 40 }, k: { type: 'string', enum: ['a'] } }))
     expect(out(t)).toBe('{"type":"object","properties":{"n":{"type":"integer","description":"One of: 1, 2."},"e":{"type":"string","description":"Format: email."},"d":{"type":"string","format":"date-time","maxLength":40},"k":{"type":"string","enum":["a"]}},"required":["n","e","d","k"]}')
     expect(t.status).toBe('degraded')
+  })
+  it('a tool without parameters is listed {"type":"object"}, without an empty properties', () => {
+    const t = one('gemini', { type: 'object', properties: {}, additionalProperties: false })
+    expect(out(t)).toBe('{"type":"object"}')
+    expect(t.status).toBe('accepted')
   })
   it('a dotted tool name is accepted; a name starting with a digit, a dashed property name, a reference and an empty nested object are refused', () => {
     expect(one('gemini', obj({}), 'docs.store').status).toBe('accepted')

@@ -12,6 +12,7 @@ function profileEntry(t: ProfiledTool) {
   const { name: _, ...tool } = t.tool
   return {
     status: t.status,
+    ...(t.status === 'refused' ? { listed: false } : {}),
     ...tool,
     ...(t.rewrites.length ? { rewrites: t.rewrites } : {}),
     ...(t.degraded.length ? { degraded: t.degraded } : {}),
@@ -40,6 +41,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[], 
     server,
     transport: { type: 'streamable-http', path: '/mcp' },
     tokens: report.totals,
+    ...(profiles.length > 1 ? { lists: Object.fromEntries(profiles.filter((p) => p !== 'portable').map((p) => [p, report.lists[p]])) } : {}),
     tools: byKind(decls, 'tool').map((d, i) => {
       const r = report.tools[i]!
       const others = profiles.filter((p) => p !== 'portable')

@@ -8,7 +8,8 @@ import { compareLoc } from '../diagnostics.ts'
 import { byKind } from './artifact-text.ts'
 import { toolDefinition } from '../table/emit.ts'
 import { lint } from '../model/lint.ts'
-import { profileFindings, profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { listProblems, profileFindings, profileTools, type ProfiledTool, type ProfileName, type RequestProblem, type ToolEntry } from '../model/profiles/index.ts'
+import { locate } from '../model/profiles/locate.ts'
 import { jsonTokens } from '../model/tokens.ts'
 import type { Warning } from '../model/warnings.ts'
 
@@ -18,11 +19,20 @@ export interface ToolReport {
   profiles: Partial<Record<ProfileName, ProfiledTool>>
 }
 
+export interface ListReport {
+  listed: number
+  leftOut: string[]
+  status: 'accepted' | 'refused'
+  problems: RequestProblem[]
+}
+
 export interface ModelReport {
   profiles: readonly ProfileName[]
   tools: ToolReport[]
-  /** Tokens of the tools/list result (`{"tools":[…]}`) per profile. */
+  /** Tokens of the tools/list result (`{"tools":[…]}`) per profile (a profile's list holds the tools it does not refuse). */
   totals: Partial<Record<ProfileName, number>>
+  /** Per profile, the list it serves: the tools left out (refused) and the verdict on the whole list (per-request limits). */
+  lists: Partial<Record<ProfileName, ListReport>>
   warnings: Warning[]
 }
 
@@ -30,16 +40,24 @@ export interface ModelReport {
 export function modelReport(decls: readonly Declaration[], profiles: readonly ProfileName[], tokens = true): ModelReport {
   const tools = byKind(decls, 'tool')
   const entries = tools.map((d) => toolDefinition(d) as ToolEntry)
-  const report: ModelReport = { profiles, tools: entries.map((e) => ({ name: e.name, tokens: {}, profiles: {} })), totals: {}, warnings: lint(decls) }
+  const report: ModelReport = { profiles, tools: entries.map((e) => ({ name: e.name, tokens: {}, profiles: {} })), totals: {}, lists: {}, warnings: lint(decls) }
   for (const p of profiles) {
     const profiled = profileTools(p, entries)
     profiled.forEach((t, i) => {
       report.tools[i]!.profiles[p] = t
       if (tokens) report.tools[i]!.tokens[p] = jsonTokens(t.tool)
     })
-    if (tokens) report.totals[p] = jsonTokens({ tools: profiled.map((t) => t.tool) })
+    const listed = profiled.filter((t) => t.status !== 'refused')
+    if (tokens) report.totals[p] = jsonTokens({ tools: listed.map((t) => t.tool) })
     for (const f of profileFindings(p, tools, profiled)) {
-      report.warnings.push({ code: f.code, message: `${f.profile}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message}`, loc: f.loc })
+      const out = f.code === 'MCP105' ? ` The tool is left out of the ${p} list.` : ''
+      report.warnings.push({ code: f.code, message: `${f.profile}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message}${out}`, loc: f.loc })
+    }
+    const problems = listProblems(p, profiled)
+    report.lists[p] = { listed: listed.length, leftOut: profiled.filter((t) => t.status === 'refused').map((t) => t.tool.name), status: problems.length > 0 ? 'refused' : 'accepted', problems }
+    for (const q of problems) {
+      const d = tools[entries.findIndex((e) => e.name === q.tool)]!
+      report.warnings.push({ code: 'MCP105', message: `${p}: the list of ${listed.length} tools: ${q.message}`, loc: locate(d, q.path) })
     }
   }
   report.warnings.sort((a, b) => compareLoc(a.loc, b.loc))

@@ -79,12 +79,15 @@ function lenientField(d: Declaration, options: EmitOptions, lines: string[], use
   used.add('lenient')
 }
 
-/** The tools/list entry as JSON text under each non-portable profile. */
+/** The tools/list entry as JSON text under each non-portable profile; null where the profile refuses the tool (left out of its list). */
 function profileField(definition: ToolEntry, options: EmitOptions, lines: string[]): void {
   const names = (options.profiles ?? []).filter((p) => p !== 'portable')
   if (names.length === 0) return
-  const out: Record<string, string> = {}
-  for (const p of names) out[p] = json(profileTools(p, [definition])[0]!.tool)
+  const out: Record<string, string | null> = {}
+  for (const p of names) {
+    const t = profileTools(p, [definition])[0]!
+    out[p] = t.status === 'refused' ? null : json(t.tool)
+  }
   lines.push(`profiles: ${json(out)}`)
 }
 

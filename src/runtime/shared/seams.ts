@@ -22,7 +22,7 @@ export interface ToolEntry {
    */
   readonly json: string
   /** The tools/list entry under each provider profile the build was asked for (`createServer({ profile })`). */
-  readonly profiles?: Readonly<Record<string, string>>
+  readonly profiles?: Readonly<Record<string, string | null>>
   /** Lenient input (`lenient(plan)` from 'mcp-aot/internal'): the arguments without the nulls that stand for absent optional properties. */
   readonly lenient?: (args: unknown) => unknown
   readonly validate: ValidateFn

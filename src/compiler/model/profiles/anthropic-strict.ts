@@ -66,31 +66,34 @@ export interface RequestProblem extends Problem {
 
 const isUnion = (s: Schema) => Array.isArray(s.anyOf) || (Array.isArray(s.type) && s.type.length > 1)
 
-/** The per-request limits over the tools a server lists together: each problem at the first part beyond a limit. */
+/**
+ * The per-request limits over the tools a server lists together: a verdict on the list, one problem per
+ * limit it exceeds, with the list's total, located at the part where the count crosses the limit.
+ */
 export function anthropicRequestLimits(tools: readonly ToolEntry[]): RequestProblem[] {
   const out: RequestProblem[] = []
   if (tools.length > LIMITS.tools) {
     const t = tools[LIMITS.tools]!
-    out.push({ tool: t.name, path: '', message: `Anthropic strict mode takes at most ${LIMITS.tools} strict tools per request, and this server lists ${tools.length}; '${t.name}' is number ${LIMITS.tools + 1}. Mark only the tools that need strict mode, or split the server.` })
+    out.push({ tool: t.name, path: '', message: `The list has ${tools.length} tools, and Anthropic strict mode takes at most ${LIMITS.tools} strict tools per request (the ${LIMITS.tools + 1}st is '${t.name}'). Mark only the tools that need strict mode, or split the server.` })
   }
   let optional = 0
   let unions = 0
+  let optionalAt: RequestProblem | undefined
+  let unionAt: RequestProblem | undefined
   for (const t of tools) {
     mapSchema(t.inputSchema, (s, path) => {
       if (s.properties && typeof s.properties === 'object') {
         const required = new Set((s.required as string[] | undefined) ?? [])
         for (const [name, child] of Object.entries(s.properties as Record<string, Schema>)) {
           const at = `${path}/properties/${name}`
-          if (!required.has(name) && ++optional === LIMITS.optional + 1) {
-            out.push({ tool: t.name, path: at, message: `Anthropic strict mode takes at most ${LIMITS.optional} optional parameters across all strict tools of a request; '${name}' of '${t.name}' is number ${optional}. Make some parameters required, or split the server.` })
-          }
-          if (isUnion(child) && ++unions === LIMITS.unions + 1) {
-            out.push({ tool: t.name, path: at, message: `Anthropic strict mode takes at most ${LIMITS.unions} parameters with union types across all strict tools of a request; '${name}' of '${t.name}' is number ${unions}. Replace some unions with one type.` })
-          }
+          if (!required.has(name) && ++optional === LIMITS.optional + 1) optionalAt = { tool: t.name, path: at, message: `'${name}' of '${t.name}'` }
+          if (isUnion(child) && ++unions === LIMITS.unions + 1) unionAt = { tool: t.name, path: at, message: `'${name}' of '${t.name}'` }
         }
       }
       return s
     })
   }
+  if (optionalAt) out.push({ ...optionalAt, message: `The list's tools have ${optional} optional parameters, and Anthropic strict mode takes at most ${LIMITS.optional} across all strict tools of a request (the ${LIMITS.optional + 1}th is ${optionalAt.message}). Make some parameters required, or split the server.` })
+  if (unionAt) out.push({ ...unionAt, message: `The list's tools have ${unions} parameters with union types, and Anthropic strict mode takes at most ${LIMITS.unions} across all strict tools of a request (the ${LIMITS.unions + 1}th is ${unionAt.message}). Replace some unions with one type, or split the server.` })
   return out
 }

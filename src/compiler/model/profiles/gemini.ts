@@ -15,6 +15,9 @@
  *   most 64 characters.
  * - An OBJECT with empty `properties` is refused ("should be non-empty for OBJECT type"), except the
  *   parameters object of a function without parameters.
+ * - A function without parameters is listed as `{"type":"object"}`: several reports of a 400 for an empty
+ *   `properties` (the field targeted is `parameters`; gemini-cli's `parametersJsonSchema` takes JSON Schema
+ *   and gets the portable schema).
  * Rewrites: `"type": [T, "null"]` and an `anyOf` member `{"type":"null"}` become `nullable: true`;
  * `additionalProperties: false` is left out (closed objects are the validator's job); non-string enums,
  * unsupported formats and keywords (including ones added later, such as `deprecated`) move into the
@@ -90,6 +93,12 @@ export function gemini(tool: ToolEntry): ProfiledTool {
       const names = Object.keys(out.properties as object)
       for (const n of names) if (!PARAM.test(n)) pass.refuse(`${path}/properties/${n}`, `The property name '${n}' is not accepted by Gemini: start with a letter or _, then letters, digits or _, at most 64 characters.`)
       if (names.length === 0 && path !== '') pass.refuse(path, 'An object with no properties is refused by Gemini. Give it named properties.')
+      if (names.length === 0 && path === '') {
+        // A function without parameters: {"type":"object"} alone (empty `properties` draws 400s in reports).
+        const { properties: _p, required: _r, ...rest } = out
+        out = rest
+        pass.rewrite('', 'no parameters, written {"type":"object"} without properties')
+      }
     }
     if (out.additionalProperties === false) {
       const { additionalProperties: _, ...rest } = out

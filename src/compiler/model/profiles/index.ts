@@ -5,7 +5,7 @@
  */
 import type { Declaration } from '../../declarations/declaration.ts'
 import type { Loc } from '../../diagnostics.ts'
-import { anthropicRequestLimits, anthropicStrict } from './anthropic-strict.ts'
+import { anthropicRequestLimits, anthropicStrict, type RequestProblem } from './anthropic-strict.ts'
 import { gemini } from './gemini.ts'
 import { locate } from './locate.ts'
 import { openaiStrict } from './openai-strict.ts'
@@ -20,17 +20,21 @@ const REWRITE: Record<ProfileName, (tool: ToolEntry) => ProfiledTool> = {
   gemini,
 }
 
-/** Every tool under one profile, in order, with the request-level problems added to the tools they concern. */
+/** Every tool under one profile, in order. A refused tool is left out of the profile's list. */
 export function profileTools(profile: ProfileName, tools: readonly ToolEntry[]): ProfiledTool[] {
-  const out = tools.map((t) => REWRITE[profile](t))
-  if (profile === 'anthropic-strict') {
-    for (const p of anthropicRequestLimits(out.map((t) => t.tool))) {
-      const t = out.find((x) => x.tool.name === p.tool)!
-      t.problems.push({ path: p.path, message: p.message })
-      t.status = 'refused'
-    }
-  }
-  return out
+  return tools.map((t) => REWRITE[profile](t))
+}
+
+export type { RequestProblem }
+
+/**
+ * The verdict on a profile's whole list (the tools it does not refuse, served together): the per-request
+ * limits a provider puts on a request (Anthropic strict: 20 tools, 24 optional parameters, 16 unions), each
+ * problem naming the tool and part where the list crosses the limit. Empty when the list fits.
+ */
+export function listProblems(profile: ProfileName, profiled: readonly ProfiledTool[]): RequestProblem[] {
+  const listed = profiled.filter((t) => t.status !== 'refused').map((t) => t.tool)
+  return profile === 'anthropic-strict' ? anthropicRequestLimits(listed) : []
 }
 
 /** A refused part (MCP105), or a meaning the listing cannot keep (MCP106), as a located finding. */
