@@ -3,7 +3,7 @@
  * (hand-written from SCHEMA.md's table and TypeScript's reading of the type), and the refusals that remain.
  */
 import { describe, expect, it } from 'vitest'
-import { codesFor, fragment, input, IMPORTS, refuse } from './golden.ts'
+import { codesFor, fragment, input, IMPORTS, refuse, tool } from './golden.ts'
 
 const PRELUDE = `
 export const Role = { Admin: 'admin', Viewer: 'viewer' } as const
@@ -104,6 +104,20 @@ describe('tuples with optional and rest elements', () => {
     ['[string, number?, ...boolean[]]', `{"type":"array","items":${BOOL},"prefixItems":[${STR},${NUM}],"minItems":1}`],
   ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
   it.each([['[...string[], number]'], ['[string, ...Date[]]']])('%s is MCP024', (type) => expect(codesFor(type)).toEqual(['MCP024']))
+})
+
+describe('ReturnType<typeof f> and Awaited: the declared return type', () => {
+  const load = 'async function load(): Promise<{ a: string }> { return { a: "" } }\n'
+  it('gives the output schema of what load is declared to return', () => {
+    expect(tool(`${load}/** @tool t */\nexport async function t(): Promise<Awaited<ReturnType<typeof load>>> { return load() }\n`)).toBe(
+      `{"name":"t","inputSchema":{"type":"object","properties":{},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"a":${STR}},"required":["a"],"additionalProperties":false}}`)
+  })
+  it('an arrow function const too; one without a declared return type is refused, saying so', () => {
+    expect(fragment('ReturnType<typeof f>', 'const f = (): Int8 => 1')).toBe('{"type":"integer","minimum":-128,"maximum":127}')
+    const out = refuse(`${IMPORTS}function g() { return 1 }\n/** @tool t */\nexport function t(x: ReturnType<typeof g>) {}\n`)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP020'])
+    expect(out.diagnostics[0]!.message).toContain('g has no declared return type')
+  })
 })
 
 describe('unique-symbol brands, defaults, conditional types', () => {

@@ -7,7 +7,7 @@ import { objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Reader, Resolved } from './reader.ts'
 import { filterUnion } from './operators/filter.ts'
 
-const UNSUPPORTED_GLOBALS = new Set(['ReturnType', 'Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
+const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
 
 const GLOBAL_CLASSES = new Set(['Error', 'RegExp', 'Blob', 'File', 'Request', 'Response', 'Headers', 'FormData', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'WeakMap', 'WeakSet', 'WeakRef', 'ReadableStream', 'WritableStream', 'URLSearchParams', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint16Array', 'Uint32Array', 'Uint8ClampedArray', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Object', 'String', 'Number', 'Boolean', 'BigInt'])
 
@@ -63,6 +63,13 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     }
     case 'Exclude':
     case 'Extract': return filterUnion(r, name, args, env, node)
+    case 'ReturnType': {
+      // The declared return type of `typeof f` (the build infers none).
+      const f = r.resolve(arg(0), env)
+      if (f.kind !== 'function') return r.refuse('MCP020', 'ReturnType<…> reads the declared return type of a function here: write ReturnType<typeof load>.', env, node)
+      if (!f.returns) return r.refuse('MCP020', `${f.name} has no declared return type, and the build infers none. Declare it (function ${f.name}(): Promise<Row>), or write the type out.`, env, node)
+      return r.resolve(f.returns, { file: f.file, params: new Map() })
+    }
     case 'Awaited': {
       // Promise<T> (nested or not) is T; any other type is itself.
       let inner = r.resolve(arg(0), env)

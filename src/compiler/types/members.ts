@@ -124,7 +124,7 @@ export function unionOf(reader: Reader, members: [any, Resolved][], env: Env): R
       case 'optional': optional = true; add(r.inner, node); return
       case 'nullable': nullable = true; add(r.inner, node); return
       case 'union': for (const m of r.members) add(m, node); return
-      case 'special': case 'tag': case 'brand': specials.push(r); return
+      case 'special': case 'tag': case 'brand': case 'function': specials.push(r); return
       default: flat.push(r)
     }
   }

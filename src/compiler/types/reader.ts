@@ -20,6 +20,8 @@ export type Resolved =
   | { kind: 'special'; name: 'context' | 'signal' | 'result' | 'content' | 'promise'; inner?: Resolved }
   /** An object type whose keys are all unique symbols (`{ readonly [brand]: 'UserId' }`): a brand, no JSON value. */
   | { kind: 'brand' }
+  /** `typeof f` of a function: what `ReturnType` reads (its declared return type, read in `file`). */
+  | { kind: 'function'; name: string; returns?: any; file: SourceFile }
 
 /**
  * An object body as read so far: its properties, its index signature, whether `[k: string]: never` closed

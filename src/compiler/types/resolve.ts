@@ -18,6 +18,7 @@ import type { Augmentations } from './augment.ts'
 import { applyTags, type Tag } from './tags.ts'
 import { indexedAccess, keyOf, mappedType, typeQuery } from './operators/access.ts'
 import { templateType } from './operators/template.ts'
+import { tupleType } from './operators/tuple.ts'
 import { conditionalType } from './operators/filter.ts'
 
 /** A declaration being resolved (its instantiation key → the ref its self-references get). */
@@ -80,6 +81,7 @@ export class Resolver implements Reader {
   asValue(r: Resolved, env: Env, node: any): TypeIR {
     switch (r.kind) {
       case 'optional': return r.inner
+      case 'function': return this.refuse('MCP011', `typeof ${r.name} is a function, which cannot travel as JSON. Pass the data it works on, or ReturnType<typeof ${r.name}> for what it returns.`, env, node)
       case 'brand': return this.refuse('MCP012', 'An object type keyed by a unique symbol has no JSON value (JSON carries no symbol keys). Use it as a brand, intersected with the type it brands: string & { readonly [brand]: \'UserId\' }.', env, node)
       case 'tag': return this.refuse('MCP021', `A constraint tag needs a type to constrain: write it intersected with one, such as string & MaxLength<80> or number & Min<0>.`, env, node)
       case 'void': return this.refuse('MCP014', 'void describes no value, so it cannot be an argument. Remove the parameter or give it a value type.', env, node)
@@ -114,7 +116,7 @@ export class Resolver implements Reader {
       case 'TSParenthesizedType': return this.resolve(node.typeAnnotation, env)
       case 'TSLiteralType': return { kind: 'enum', values: [this.literal(node.literal, env)] }
       case 'TSArrayType': return this.array(node.elementType, env)
-      case 'TSTupleType': return this.tuple(node, env)
+      case 'TSTupleType': return tupleType(this, node, env)
       case 'TSTypeLiteral': return this.symbolic(readMembers(this, node.members, env), env, node)
       case 'TSUnionType': return unionOf(this, node.types.map((t: any) => [t, this.resolve(t, env)]), env)
       case 'TSIntersectionType': return this.intersection(node, env)
@@ -149,38 +151,6 @@ export class Resolver implements Reader {
     if (lit.type === 'TemplateLiteral') return this.refuse('MCP020', 'Template literal types are not part of the contract. Use string & Pattern<\'…\'> to constrain the text.', env, lit)
     if (lit.type === 'BigIntLiteral') return this.refuse('MCP020', 'bigint literal types are not part of the contract. Use bigint.', env, lit)
     return this.refuse('MCP020', 'This literal type is not part of the contract. Use a string, number or boolean literal.', env, lit)
-  }
-
-  /** `[A, B?, ...C[]]`: required elements, then optional ones, then one rest element last. */
-  private tuple(node: any, env: Env): TypeIR {
-    const elements: TypeIR[] = []
-    let minItems: number | undefined
-    let rest: TypeIR | undefined
-    node.elementTypes.forEach((el: any, i: number) => {
-      if (el.type === 'TSRestType') {
-        if (i !== node.elementTypes.length - 1) {
-          this.refuse('MCP024', 'A rest tuple element is part of the contract only last ([A, ...B[]]): JSON Schema cannot say where a rest in the middle ends. Move it last, or use an array.', env, el)
-        }
-        const inner = el.typeAnnotation.type === 'TSNamedTupleMember' ? el.typeAnnotation.elementType : el.typeAnnotation
-        const spread = this.value(inner, env)
-        if (spread.kind !== 'array' || spread.set || spread.minItems !== undefined || spread.maxItems !== undefined) {
-          this.refuse('MCP024', 'A rest element spreads an array type here (...T[]). Write the elements out, or use an array.', env, el)
-        }
-        rest = spread.items
-        return
-      }
-      const optional = el.type === 'TSOptionalType' || (el.type === 'TSNamedTupleMember' && el.optional)
-      const type = this.value(el.type === 'TSOptionalType' ? el.typeAnnotation : el.type === 'TSNamedTupleMember' ? el.elementType : el, env)
-      if (optional && minItems === undefined) minItems = elements.length
-      elements.push(type)
-    })
-    if (rest && ![...elements, rest].every(plainTuplePart) && !elements.every((e) => JSON.stringify(e) === JSON.stringify(rest))) {
-      this.refuse('MCP024', 'A rest element beside elements of other types is part of the contract only for strings, numbers, booleans and literals ([string, ...number[]]); here an element is revived or projected (a Date, an object…). Use an array of one type, or an object.', env, node)
-    }
-    const out: TypeIR = { kind: 'tuple', elements }
-    if (minItems !== undefined) out.minItems = minItems
-    if (rest) out.rest = rest
-    return out
   }
 
   /** An object body, or a brand when unique symbols are all its keys; symbol keys beside others are refused. */
@@ -416,10 +386,6 @@ export class Resolver implements Reader {
     return constantsOf(this, file)
   }
 }
-
-/** Elements a rest element may stand beside: nothing in them is revived or projected. */
-const plainTuplePart = (t: TypeIR): boolean =>
-  t.kind === 'string' || t.kind === 'number' || t.kind === 'boolean' || t.kind === 'enum' || t.kind === 'any' || (t.kind === 'nullable' && plainTuplePart(t.inner)) || (t.kind === 'union' && t.members.every(plainTuplePart))
 
 /** `A.B.C` as written. */
 const qualifiedText = (name: any): string => (name.type === 'Identifier' ? name.name : `${qualifiedText(name.left)}.${name.right.name}`)

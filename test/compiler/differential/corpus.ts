@@ -166,6 +166,8 @@ export const PRELUDE: [string, string?][] = [
   ["declare const brand: unique symbol\nexport type Uid = string & { readonly [brand]: 'Uid' }", 'type Uid = string'],
   ['declare const cents: unique symbol\nexport type Amount = Int & { readonly [cents]: true }', 'type Amount = Int'],
   ['export namespace Pri { export enum Level2 { Low = 1, High = 2 } }'],
+  ['export function makeTodo(): Todo { throw new Error() }'],
+  ['export const loadShop = async (): Promise<Shop> => { throw new Error() }'],
 ]
 
 /**
@@ -321,5 +323,5 @@ export const SIGNATURES: string[] = [
   'u: Uid', 'x: { id: Uid; amount: Amount }', 'xs: Uid[]',
   'n: bigint = 10n', 'n: bigint = -3n', 'p: Pri.Level2 = Pri.Level2.High', 'x: { p: Pri.Level2 }',
   'x: NotNull<string | null>', 'x: NotNull<Role | undefined | null>', "x: IsStr<'a' | 1>", "x: 'open' extends ShopStatus ? Int8 : string",
-  'x: string extends ShopStatus ? Int8 : boolean', 'x: Awaited<Promise<Todo>>',
+  'x: string extends ShopStatus ? Int8 : boolean', 'x: Awaited<Promise<Todo>>', 'x: ReturnType<typeof makeTodo>', 'x: Awaited<ReturnType<typeof loadShop>>[]',
 ]

@@ -22,6 +22,9 @@ function isConstAssertion(node: any): boolean {
   }
 }
 
+/** An expression without parentheses and type assertions around it. */
+const unwrap = (node: any): any => (['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression'].includes(node?.type) ? unwrap(node.expression) : node)
+
 /** The type of a constant: its literal type (`as const`, a const of a primitive), or TypeScript's widened one. */
 function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node: any): Resolved {
   if (v === null) return { kind: 'null' }
@@ -49,6 +52,9 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
   if (value) {
     const decl = value.node
     const annotation = decl.id?.typeAnnotation?.typeAnnotation
+    if (annotation?.type === 'TSFunctionType') return { kind: 'function', name: name.name, returns: annotation.returnType?.typeAnnotation, file: value.file }
+    const fn = unwrap(decl.init)
+    if (fn?.type === 'ArrowFunctionExpression' || fn?.type === 'FunctionExpression') return { kind: 'function', name: name.name, returns: fn.returnType?.typeAnnotation, file: value.file }
     if (annotation) return r.resolve(annotation, { file: value.file, params: new Map() })
     if (value.kind !== 'const' && value.kind !== 'let' && value.kind !== 'var') return r.refuse('MCP020', `typeof ${name.name} names a ${value.kind}, which has no JSON type. ${AS_CONST}`, env, node)
     const constant = decl.init ? constantJson(decl.init, constantsOf(r, value.file)) : undefined
@@ -63,6 +69,12 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
     return constType(r, constant, literal, env, node)
   }
   const sym = lookup(r.project, env.file, name.name)
+  if (sym?.kind === 'decl' && sym.declKind === 'value') {
+    // As TypeScript reads an overloaded function: its last overload signature.
+    const fns = sym.nodes.map((n: any) => (n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration' ? n.declaration : n))
+    const fn = fns.filter((n: any) => n?.type === 'TSDeclareFunction').at(-1) ?? fns.find((n: any) => n?.type === 'FunctionDeclaration')
+    if (fn) return { kind: 'function', name: name.name, returns: fn.returnType?.typeAnnotation, file: sym.file }
+  }
   if (sym?.kind === 'decl' && sym.declKind === 'enum') {
     const props = enumMembers(r, sym, env).map((m): Prop => ({ name: m.name, type: { kind: 'enum', values: [m.value] }, optional: false }))
     return objectOrEmpty(props, undefined)
