@@ -113,6 +113,10 @@ function collect(tables: readonly Table[], options: ServerOptions<any>): Registr
 function profiled(entry: ToolEntry, profile: string): ToolEntry | undefined {
   const json = entry.profiles?.[profile]
   if (json === null) return undefined
-  if (json === undefined) throw new Error(`createServer: tool '${entry.name}' (${entry.loc}) was built without the '${profile}' profile. Add '${profile}' to the plugin option profiles, or leave out the profile option.`)
+  if (json === undefined) {
+    const wrote = Object.keys(entry.profiles ?? {})
+    const built = wrote.length > 0 ? `the build wrote ${wrote.map((p) => `'${p}'`).join(', ')}` : 'the build wrote no profile'
+    throw new Error(`createServer: tool '${entry.name}' (${entry.loc}) was built without the '${profile}' profile (${built}). Add '${profile}' to the plugin option profiles, or leave out the profile option.`)
+  }
   return { ...entry, json }
 }

@@ -88,7 +88,7 @@ describe('an openai-strict build', () => {
   })
   it('a profile the build did not write is refused by createServer, with the fix', async () => {
     await expect(loadWorker(await bundleWorker(fixture('notes-gemini-worker.ts'), { profiles: ['openai-strict'] }))).rejects.toThrow(
-      "createServer: tool 'save_note' (test/profiles/fixtures/notes.ts:10:8) was built without the 'gemini' profile. Add 'gemini' to the plugin option profiles, or leave out the profile option.",
+      "createServer: tool 'save_note' (test/profiles/fixtures/notes.ts:10:8) was built without the 'gemini' profile (the build wrote 'openai-strict'). Add 'gemini' to the plugin option profiles, or leave out the profile option.",
     )
   })
 })
