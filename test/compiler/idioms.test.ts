@@ -3,7 +3,12 @@
  * (hand-written from SCHEMA.md's table and TypeScript's reading of the type), and the refusals that remain.
  */
 import { describe, expect, it } from 'vitest'
+import { planDefs, revivePlan } from '../../src/compiler/schema/plans.ts'
+import { project } from '../../src/runtime/call/results.ts'
+import { revive } from '../../src/runtime/call/revive.ts'
+import type { Projection } from '../../src/runtime/shared/table.ts'
 import { codesFor, fragment, input, IMPORTS, refuse, tool } from './golden.ts'
+import { compileFiles } from './harness.ts'
 
 const PRELUDE = `
 export const Role = { Admin: 'admin', Viewer: 'viewer' } as const
@@ -103,6 +108,22 @@ describe('tuples with optional and rest elements', () => {
     ['[...boolean[]]', `{"type":"array","items":${BOOL}}`],
     ['[string, number?, ...boolean[]]', `{"type":"array","items":${BOOL},"prefixItems":[${STR},${NUM}],"minItems":1}`],
   ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
+  it('a result keeps the elements it has: no null for a missing optional one, every rest element, nothing undeclared inside', () => {
+    const shape = (type: string) => {
+      const d = compileFiles({ 'src/tools.ts': `${IMPORTS}/** @tool t */\nexport function t(): { x: ${type} } { return null! }\n` }).declarations[0]!
+      return (v: unknown) => project({ x: v }, (d.result as { shape: Projection }).shape)
+    }
+    expect(shape('[string, number?]')(['a'])).toEqual({ x: ['a'] })
+    expect(shape('[string, number?]')(['a', 1])).toEqual({ x: ['a', 1] })
+    expect(shape('[string, ...number[]]')(['a', 1, 2])).toEqual({ x: ['a', 1, 2] })
+    expect(shape('[{ a: string }, { a: string }?]')([{ a: 'x', key: 1 }])).toEqual({ x: [{ a: 'x' }] })
+  })
+  it('revival reaches every rest element', () => {
+    const d = compileFiles({ 'src/tools.ts': `${IMPORTS}/** @tool t */\nexport function t(x: [Date, ...Date[]]) {}\n` }).declarations[0]!
+    const defs = planDefs()
+    const out = revive({ x: ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z'] }, revivePlan({ kind: 'object', props: d.props }, defs), '', defs.plans)
+    expect(out.ok && (out.value as { x: unknown[] }).x.every((v) => v instanceof Date)).toBe(true)
+  })
   it.each([['[...string[], number]'], ['[string, ...Date[]]']])('%s is MCP024', (type) => expect(codesFor(type)).toEqual(['MCP024']))
 })
 
