@@ -5,10 +5,14 @@
 import type { TypeIR } from '../ir.ts'
 import type { Env, Reader, Resolved } from '../reader.ts'
 
-/** What `${number}` accepts: a string `+s` reads as a finite number (decimal, exponent, 0x/0o/0b), without surrounding whitespace. */
-export const NUMBER_TEXT = '[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]{1,2})?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+'
-/** What `${bigint}` accepts: an integer literal. */
-export const BIGINT_TEXT = '-?(?:[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)'
+/**
+ * What `${number}` accepts, as tsc reads it (`+s` is a finite number and s is not empty): a decimal with an
+ * exponent of up to two digits (tsc also takes longer finite ones), `0x`/`0o`/`0b` unsigned, whitespace
+ * around it, or whitespace alone.
+ */
+export const NUMBER_TEXT = '\\s*(?:[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]{1,2})?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+'
+/** What `${bigint}` accepts: a bigint literal without its n (no leading zero, no +, no separator), negative too. */
+export const BIGINT_TEXT = '-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)'
 /** What `${string}` accepts: any text, line breaks included. */
 const ANY_TEXT = '[\\s\\S]*'
 
@@ -78,7 +82,7 @@ function alternative(r: Reader, parts: Part[], env: Env, node: any): string {
       return r.refuse('MCP020', 'Two open placeholders next to each other (`${string}${number}`) are split by TypeScript in a way no pattern says. Put literal text between them, or use string & Pattern<\'…\'>.', env, node)
     }
     if (p.open === 'string') out += `(?:(?!${escape(next)})[\\s\\S])*`
-    else if (p.open === 'number' && ![...next].some((c) => NUMBER_CHARS.has(c))) out += p.source
+    else if (p.open === 'number' && ![...next].some((c) => NUMBER_CHARS.has(c) || /\s/u.test(c))) out += p.source
     else {
       return r.refuse('MCP020', `A number placeholder followed by text a number may contain ('${next}') is split by TypeScript at the first '${next}', which no pattern here says. Use another separator (such as ':' or '/'), or string & Pattern<'…'>.`, env, node)
     }
