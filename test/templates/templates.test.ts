@@ -41,7 +41,7 @@ describe('templates/cloudflare-workers', () => {
 
   beforeAll(async () => {
     project = await createProject('cloudflare-workers', 'notes-server')
-  })
+  }, 300_000) // a real npm install on its first run
 
   afterAll(async () => {
     await project?.remove()
@@ -161,7 +161,7 @@ describe('templates/deno-deploy', () => {
 
   beforeAll(async () => {
     project = await createProject('deno-deploy', 'clock-server')
-  })
+  }, 300_000)
 
   afterAll(async () => {
     await project?.remove()

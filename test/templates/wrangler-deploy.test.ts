@@ -39,7 +39,7 @@ beforeAll(async () => {
     }),
   )
   code = await readFile(join(upload, 'worker.js'), 'utf8')
-})
+}, 300_000) // a real npm install on its first run, and a loaded machine
 
 afterAll(async () => {
   await project?.remove()
