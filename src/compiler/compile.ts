@@ -5,6 +5,7 @@ import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable, type EmitOptions } from './table/emit.ts'
 import { extract } from './declarations/extract.ts'
 import type { Project } from './source/project.ts'
+import { forgetAmbient } from './source/ambient.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type ResolverOptions } from './types/resolve.ts'
 import { findAugmentations, moreAugmentations, withBareImports, type Augmentations } from './types/augment.ts'
@@ -26,6 +27,7 @@ export interface Analysis {
 /** Reads a module's declarations; never throws for the user's code (findings are in `error`). */
 export function analyze(project: Project, id: string, code: string, options: ResolverOptions = {}): Analysis {
   project.read.clear()
+  forgetAmbient(project)
   const found: Diagnostic[] = []
   let declarations: Declaration[] = []
   try {

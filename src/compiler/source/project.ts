@@ -3,27 +3,17 @@
  * SCHEMA.md asks for (relative imports, tsconfig `paths`, packages' `.d.ts` through `types`/`exports`).
  */
 import type { Loc } from '../diagnostics.ts'
+import { lineAt, type SourceFile } from './file.ts'
 import { parse } from '@babel/parser'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync, statSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
 import { Refusal } from '../refusal.ts'
 import { findPathMapping, mapPath } from './tsconfig.ts'
+import { LAZY_FROM, lazyProgram } from './lazy.ts'
+import { probe, resolveImports, resolvePackage, whyNotFound } from './packages.ts'
+import { ambientModule } from './ambient.ts'
 
-export interface SourceFile {
-  path: string
-  /** Path shown in diagnostics and tables: relative to the project root, with `/`. */
-  display: string
-  source: string
-  ast: any
-  isDeclaration: boolean
-  lineStarts: number[]
-  /** Modification time when read from disk; -1 for text handed in by the bundler. */
-  mtime: number
-  /** For the body of a `namespace` (a scope of its own inside this file): the enclosing scope. */
-  parent?: SourceFile
-  /** For the body of `declare module './m' { … }` (augment.ts): the module augmented, whose exports are in scope. */
-  augments?: SourceFile
-}
+export type { SourceFile } from './file.ts'
 
 export const PACKAGE_NAME = 'mcp-aot'
 
@@ -38,8 +28,8 @@ export function parserPlugins(path: string): any[] {
   return plugins
 }
 
-export function parseSource(source: string, path: string): any {
-  return parse(source, { sourceType: 'module', plugins: parserPlugins(path), errorRecovery: false })
+export function parseSource(source: string, path: string, at?: { startIndex: number; startLine: number; startColumn: number }): any {
+  return parse(source, { sourceType: 'module', plugins: parserPlugins(path), errorRecovery: false, ...at })
 }
 
 /** A Babel syntax error as one finding in the file it is in: its reason without Babel's `(line:column)` suffix. */
@@ -58,82 +48,12 @@ function lineStartsOf(source: string): number[] {
 }
 
 export function locAt(file: SourceFile, offset: number): Loc {
-  const starts = file.lineStarts
-  let lo = 0
-  let hi = starts.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1
-    if (starts[mid]! <= offset) lo = mid
-    else hi = mid - 1
-  }
-  return { file: file.display, line: lo + 1, column: offset - starts[lo]! + 1 }
+  const line = lineAt(file.lineStarts, offset)
+  return { file: file.display, line, column: offset - file.lineStarts[line - 1]! + 1 }
 }
 
 export function locOf(file: SourceFile, node: { start?: number | null }): Loc {
   return locAt(file, node.start ?? 0)
-}
-
-const isFile = (p: string) => existsSync(p) && statSync(p).isFile()
-
-const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.d.mts']
-
-/** Tries `p` as a TypeScript module path: extensions, `.js` → `.ts`, `index` files. */
-function probe(p: string): string | undefined {
-  if (/\.(ts|tsx|mts|cts)$/.test(p) && isFile(p)) return p
-  const js = /\.(m|c)?jsx?$/.exec(p)
-  if (js) {
-    const stem = p.slice(0, -js[0].length)
-    const map: Record<string, string[]> = { '.js': ['.ts', '.tsx', '.d.ts'], '.jsx': ['.tsx'], '.mjs': ['.mts', '.d.mts'], '.cjs': ['.cts', '.d.cts'] }
-    for (const ext of map[js[0]] ?? []) if (isFile(stem + ext)) return stem + ext
-  }
-  for (const ext of TS_EXTENSIONS) if (isFile(p + ext)) return p + ext
-  for (const ext of TS_EXTENSIONS) if (isFile(join(p, 'index' + ext))) return join(p, 'index' + ext)
-  return undefined
-}
-
-function typesFromExports(exp: any, subpath: string): string | undefined {
-  if (exp === undefined) return undefined
-  let entry = exp
-  if (typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.'))) entry = exp[subpath]
-  else if (subpath !== '.') return undefined
-  const pick = (e: any): string | undefined => {
-    if (typeof e === 'string') return /\.d\.[mc]?ts$/.test(e) ? e : /\.[mc]?js$/.test(e) ? e.replace(/\.(m|c)?js$/, '.d.$1ts') : undefined
-    if (Array.isArray(e)) return e.map(pick).find(Boolean)
-    if (e && typeof e === 'object') {
-      for (const key of ['types', 'import', 'default', 'node', 'require']) {
-        const hit = pick(e[key])
-        if (hit) return hit
-      }
-    }
-    return undefined
-  }
-  return pick(entry)
-}
-
-function resolvePackage(specifier: string, fromDir: string): string | undefined {
-  const parts = specifier.split('/')
-  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
-  const sub = parts.slice(specifier.startsWith('@') ? 2 : 1).join('/')
-  const typesName = name.startsWith('@') ? name.slice(1).replace('/', '__') : name
-  for (let dir = fromDir; ; dir = dirname(dir)) {
-    for (const pkgDir of [join(dir, 'node_modules', name), join(dir, 'node_modules', '@types', typesName)]) {
-      const pkgJson = join(pkgDir, 'package.json')
-      if (!isFile(pkgJson)) continue
-      const pkg = JSON.parse(readFileSync(pkgJson, 'utf8'))
-      const fromExports = typesFromExports(pkg.exports, sub ? `./${sub}` : '.')
-      if (fromExports && isFile(join(pkgDir, fromExports))) return join(pkgDir, fromExports)
-      if (sub) {
-        const hit = probe(join(pkgDir, sub))
-        if (hit) return hit
-      } else {
-        const types = pkg.types ?? pkg.typings
-        if (types && isFile(join(pkgDir, types))) return join(pkgDir, types)
-        const hit = probe(join(pkgDir, 'index'))
-        if (hit) return hit
-      }
-    }
-    if (dirname(dir) === dir) return undefined
-  }
 }
 
 export class Project {
@@ -144,12 +64,17 @@ export class Project {
   /** Every file read while compiling (for the bundler's watch list). */
   readonly read = new Set<string>()
 
+  /** Scopes that are no file of their own (`declare module 'x' { … }`, ambient.ts), by their path. */
+  private scopes = new Map<string, SourceFile>()
+
   constructor(root: string) {
     this.root = root
   }
 
   /** A file from disk (read again when it changed), or from `source` when given (the module being transformed). */
   file(path: string, source?: string): SourceFile {
+    const scope = this.scopes.get(path)
+    if (scope) return scope
     const hit = this.files.get(path)
     const mtime = source === undefined ? statSync(path).mtimeMs : -1
     if (hit && (source === undefined ? hit.mtime === mtime : hit.source === source)) return hit
@@ -157,26 +82,30 @@ export class Project {
     const isDeclaration = /\.d\.[mc]?ts$/.test(path)
     const display = relative(this.root, path).split('\\').join('/') || path
     this.texts.set(display, text)
-    let ast: any
-    try {
-      ast = parseSource(text, path)
-    } catch (error) {
-      throw parseRefusal(error, display, path)
+    const lineStarts = lineStartsOf(text)
+    const parseAt = (slice: string, at?: { startIndex: number; startLine: number; startColumn: number }) => {
+      try {
+        return parseSource(slice, path, at)
+      } catch (error) {
+        throw parseRefusal(error, display, path)
+      }
     }
-    const file: SourceFile = {
-      path,
-      display,
-      source: text,
-      ast,
-      isDeclaration,
-      lineStarts: lineStartsOf(text),
-      mtime,
-    }
+    // A large type file read from disk (a package's types): each declaration parsed when first read (lazy.ts).
+    const ast = (source === undefined && text.length >= LAZY_FROM ? lazyProgram(text, lineStarts, parseAt) : undefined) ?? parseAt(text)
+    const file: SourceFile = { path, display, source: text, ast, isDeclaration, lineStarts, mtime }
     this.files.set(path, file)
     return file
   }
 
-  /** Resolves an import specifier from `from` to a file path; `'mcp-aot'` and unknowns to undefined. */
+  /** Every file parsed so far (ambient.ts reads their `declare module` and `declare global`). */
+  parsed(): Iterable<SourceFile> {
+    return this.files.values()
+  }
+
+  /**
+   * Resolves an import specifier from `from` to a file path (or the path of a `declare module` block);
+   * `'mcp-aot'` and unknowns to undefined.
+   */
   resolveModule(specifier: string, from: string): string | undefined {
     if (specifier === PACKAGE_NAME || specifier.startsWith(PACKAGE_NAME + '/')) return undefined
     const dir = dirname(from)
@@ -185,9 +114,25 @@ export class Project {
     else {
       const mapping = findPathMapping(dir)
       if (mapping) for (const candidate of mapPath(mapping, specifier)) if ((found = probe(candidate))) break
+      if (specifier.startsWith('#')) found ??= resolveImports(specifier, dir)
       found ??= resolvePackage(specifier, dir)
+      if (!found) {
+        const ambient = ambientModule(this, specifier)
+        if (ambient) {
+          this.scopes.set(ambient.path, ambient)
+          this.read.add(ambient.path.slice(0, ambient.path.indexOf('#')))
+          return ambient.path
+        }
+      }
     }
     if (found) this.read.add(found)
     return found
+  }
+
+  /** Why `resolveModule(specifier, from)` found nothing, in one sentence (MCP018). */
+  whyNotFound(specifier: string, from: string): string {
+    const dir = dirname(from)
+    const mapping = specifier.startsWith('.') ? null : findPathMapping(dir)
+    return whyNotFound(specifier, dir, this.root, mapping ? mapPath(mapping, specifier) : [])
   }
 }

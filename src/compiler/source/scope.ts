@@ -3,6 +3,7 @@
  * modules, `paths`, packages and re-exports), a name exported by mcp-aot, or a global.
  */
 import { PACKAGE_NAME, type Project, type SourceFile } from './project.ts'
+import { globalScopes, LIB_TYPES } from './ambient.ts'
 
 export type DeclKind = 'interface' | 'alias' | 'enum' | 'class' | 'value'
 
@@ -10,7 +11,8 @@ export type Sym =
   | { kind: 'decl'; file: SourceFile; declKind: DeclKind; nodes: any[]; name: string }
   | { kind: 'builtin'; name: string }
   | { kind: 'namespace'; file: SourceFile }
-  | { kind: 'unresolved'; specifier: string }
+  /** `why`: what exists and what was not read, in one sentence (project.ts whyNotFound). */
+  | { kind: 'unresolved'; specifier: string; why?: string }
   | { kind: 'not-exported'; file: SourceFile; name: string }
   | { kind: 'export-equals'; file: SourceFile; name: string }
 
@@ -126,7 +128,7 @@ function nestedNamespace(node: any): any {
 function importTarget(project: Project, file: SourceFile, source: string, imported: string, seen: Set<string>): Sym {
   if (source === PACKAGE_NAME || source.startsWith(PACKAGE_NAME + '/')) return { kind: 'builtin', name: imported }
   const path = project.resolveModule(source, file.path)
-  if (!path) return { kind: 'unresolved', specifier: source }
+  if (!path) return { kind: 'unresolved', specifier: source, why: project.whyNotFound(source, file.path) }
   const target = project.file(path)
   if (imported === '*') return { kind: 'namespace', file: target }
   return exported(project, target, imported, seen)
@@ -143,7 +145,9 @@ export function exported(project: Project, file: SourceFile, name: string, seen 
     if ('from' in binding) return importTarget(project, file, binding.from, binding.imported, seen)
     return lookup(project, file, binding.local, seen) ?? { kind: 'not-exported', file, name }
   }
-  for (const star of scope.stars) {
+  // `export * from 'mcp-aot'` answers every name, so the project's own modules are asked first.
+  const own = (s: string) => s !== PACKAGE_NAME && !s.startsWith(PACKAGE_NAME + '/')
+  for (const star of [...scope.stars.filter(own), ...scope.stars.filter((s) => !own(s))]) {
     const sym = importTarget(project, file, star, name, seen)
     if (sym.kind !== 'not-exported' && sym.kind !== 'unresolved') return sym
   }
@@ -154,6 +158,8 @@ export function exported(project: Project, file: SourceFile, name: string, seen 
     if (target?.kind === 'namespace') return exported(project, target.file, name, seen)
     return { kind: 'export-equals', file, name }
   }
+  // `declare module 'x'` without a body: every import from it is any.
+  if (file.shorthand) return { kind: 'decl', file, name, declKind: 'alias', nodes: [{ type: 'TSTypeAliasDeclaration', id: { type: 'Identifier', name }, typeAnnotation: { type: 'TSAnyKeyword' } }] }
   // A .d.ts without exports (a script) declares its names globally.
   if (file.isDeclaration && scope.exports.size === 0 && scope.stars.length === 0) {
     const local = scope.locals.get(name)
@@ -192,7 +198,22 @@ export function lookup(project: Project, file: SourceFile, name: string, seen = 
     const sym = exported(project, file.augments, name, seen)
     if (sym.kind !== 'not-exported') return sym
   }
-  return file.parent ? lookup(project, file.parent, name, seen) : undefined
+  if (file.parent) return lookup(project, file.parent, name, seen)
+  return LIB_TYPES.has(name) ? undefined : globalDeclaration(project, name)
+}
+
+/** A name no scope declares: a global of the project (`declare global`, a `.d.ts` script; ambient.ts). */
+function globalDeclaration(project: Project, name: string): Sym | undefined {
+  for (const scope of globalScopes(project)) {
+    const local = scopeOf(scope).locals.get(name)
+    if (local) {
+      project.read.add(scope.path.split('#')[0]!)
+      return { kind: 'decl', file: scope, name, ...local }
+    }
+    const ns = scopeOf(scope).namespaces.get(name)
+    if (ns) return { kind: 'namespace', file: namespaceScope(scope, name, ns) }
+  }
+  return undefined
 }
 
 /** What `name` means as the left side of `name.T`: a namespace first (it may share its name with a class or function). */
@@ -228,4 +249,21 @@ function exportedValue(project: Project, file: SourceFile, name: string, seen: S
 /** Every top-level declaration of a file, for the extractor. */
 export function localDeclaration(file: SourceFile, name: string): { declKind: DeclKind; nodes: any[] } | undefined {
   return scopeOf(file).locals.get(name)
+}
+
+/** `import('./opts').Opts` (what tsc writes in a package's .d.ts): the type the module exports, through its namespaces. */
+export function importedType(project: Project, file: SourceFile, node: any): { sym: Sym; name: string } {
+  const specifier: string = (node.source ?? node.argument?.literal ?? node.argument).value
+  const parts: string[] = []
+  for (let q = node.qualifier; q; q = q.type === 'TSQualifiedName' ? q.left : undefined) parts.unshift(q.type === 'TSQualifiedName' ? q.right.name : q.name)
+  const name = `import('${specifier}')${parts.map((p) => `.${p}`).join('')}`
+  if (specifier === PACKAGE_NAME) return { sym: parts.length === 1 ? { kind: 'builtin', name: parts[0]! } : { kind: 'unresolved', specifier, why: `Write ${name} as an import: import type { … } from 'mcp-aot'.` }, name }
+  const path = project.resolveModule(specifier, file.path)
+  if (!path) return { sym: { kind: 'unresolved', specifier, why: project.whyNotFound(specifier, file.path) }, name }
+  let sym: Sym = { kind: 'namespace', file: project.file(path) }
+  for (const part of parts) {
+    if (sym.kind !== 'namespace') break
+    sym = exported(project, sym.file, part)
+  }
+  return { sym, name }
 }

@@ -6,7 +6,7 @@ import { DEFAULT_SCHEMA_BUDGET, finite, type Literal, type Origin, type TypeIR }
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import { locOf, type Project, type SourceFile } from '../source/project.ts'
 import { Refusal } from '../refusal.ts'
-import { lookup, lookupNamespace, exported, type Sym } from '../source/scope.ts'
+import { lookup, lookupNamespace, exported, importedType, type Sym } from '../source/scope.ts'
 import { literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
 import { readMembers, unionOf } from './members.ts'
@@ -30,7 +30,6 @@ interface Open {
 
 const UNSUPPORTED: Record<string, string> = {
   TSInferType: 'infer is not part of the contract. Write the resulting type out.',
-  TSImportType: 'import(\'…\') types are not part of the contract. Import the type with an import declaration instead.',
   TSTypePredicate: 'Type predicates are not part of the contract.',
   TSThisType: 'The this type is not part of the contract. Name the type instead.',
 }
@@ -129,6 +128,7 @@ export class Resolver implements Reader {
       case 'TSTemplateLiteralType': return templateType(this, node, env)
       case 'TSMappedType': return mappedType(this, node, env)
       case 'TSConditionalType': return conditionalType(this, node, env)
+      case 'TSImportType': { const t = importedType(this.project, env.file, node); return this.symbol(t.sym, t.name, node.typeArguments?.params ?? [], env, node) }
       case 'TSTypeReference': return this.reference(node.typeName, node.typeArguments?.params ?? [], env, node)
       default: {
         const why = UNSUPPORTED[node.type] ?? `This type syntax (${node.type}) is not part of the contract. Use the types SCHEMA.md lists.`
@@ -209,6 +209,7 @@ export class Resolver implements Reader {
 
   private qualified(name: any, args: any[], env: Env, node: any): Resolved {
     const left = this.qualifier(name.left, env)
+    if (!left && name.left.type === 'Identifier' && name.left.name === 'globalThis') return resolveGlobal(this, name.right.name, args, env, node)
     const leftText = qualifiedText(name.left)
     if (left?.kind === 'namespace') return this.symbol(exported(this.project, left.file, name.right.name), name.right.name, args, env, node)
     if (left?.kind === 'decl' && left.declKind === 'enum') {
@@ -224,7 +225,7 @@ export class Resolver implements Reader {
   private symbol(sym: Sym, name: string, args: any[], env: Env, node: any): Resolved {
     switch (sym.kind) {
       case 'builtin': return this.builtin(sym.name, args, env, node)
-      case 'unresolved': return this.refuse('MCP018', `Cannot find the module '${sym.specifier}' that ${name} is imported from. Check the path (relative imports, tsconfig paths, an installed package with types).`, env, node)
+      case 'unresolved': return this.refuse('MCP018', `Cannot read the module '${sym.specifier}' that ${name} is imported from. ${sym.why ?? 'Check the path (relative imports, tsconfig paths, an installed package with types).'}`, env, node)
       case 'not-exported': {
         const where = sym.file.parent ? `The namespace ${sym.file.path.slice(sym.file.path.lastIndexOf('#') + 1)}` : sym.file.display
         return this.refuse('MCP018', `${where} does not export a type named ${sym.name}. Export it there, or import the right name.`, env, node)

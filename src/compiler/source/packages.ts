@@ -1,0 +1,186 @@
+/**
+ * Where a bare or `#` specifier's types are, as TypeScript finds them: a package's `exports` (subpaths and
+ * `"./*"` patterns, by condition), `typesVersions`, `types`/`typings`, an `index` file, `@types/<name>`;
+ * and package.json `imports` (`#types/*`). When nothing is found, `whyNotFound` says why in one sentence.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+
+export const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile()
+
+const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.d.mts', '.d.cts']
+const JS_TO_TS: Record<string, string[]> = { '.js': ['.ts', '.tsx', '.d.ts'], '.jsx': ['.tsx'], '.mjs': ['.mts', '.d.mts'], '.cjs': ['.cts', '.d.cts'] }
+
+/** Tries `p` as a TypeScript module path: extensions, `.js` → `.ts`/`.d.ts`, `index` files. */
+export function probe(p: string): string | undefined {
+  if (/\.(ts|tsx|mts|cts)$/.test(p) && isFile(p)) return p
+  const js = /\.(m|c)?jsx?$/.exec(p)
+  if (js) for (const ext of JS_TO_TS[js[0]] ?? []) if (isFile(p.slice(0, -js[0].length) + ext)) return p.slice(0, -js[0].length) + ext
+  for (const ext of TS_EXTENSIONS) if (isFile(p + ext)) return p + ext
+  for (const ext of TS_EXTENSIONS) if (isFile(join(p, 'index' + ext))) return join(p, 'index' + ext)
+  return undefined
+}
+
+/** The conditions TypeScript's bundler resolution matches (and a Worker build's), in the order they are tried. */
+const CONDITIONS = ['types', 'import', 'module', 'workerd', 'worker', 'browser', 'node', 'require', 'default']
+
+/** An `exports`/`imports` target → the files it may mean, most likely first (`*` replaced by `star`). */
+function targets(entry: any, star: string): string[] {
+  if (typeof entry === 'string') return [entry.split('*').join(star)]
+  if (Array.isArray(entry)) return entry.flatMap((e) => targets(e, star))
+  if (entry && typeof entry === 'object') {
+    const keys = Object.keys(entry)
+    return [...keys.filter((k) => k === 'types'), ...keys.filter((k) => CONDITIONS.includes(k) && k !== 'types')].flatMap((k) => targets(entry[k], star))
+  }
+  return []
+}
+
+/** The entry of a subpath map (`exports`, `imports`): an exact key, else the longest matching `*` pattern. */
+export function matchKey(map: Record<string, any>, key: string): { entry: any; star: string } | undefined {
+  if (key in map && !key.includes('*')) return { entry: map[key], star: '' }
+  let best: { entry: any; star: string; prefix: number } | undefined
+  for (const pattern of Object.keys(map)) {
+    const at = pattern.indexOf('*')
+    if (at < 0) continue
+    const prefix = pattern.slice(0, at)
+    const suffix = pattern.slice(at + 1)
+    if (key.length < prefix.length + suffix.length || !key.startsWith(prefix) || !key.endsWith(suffix)) continue
+    if (!best || prefix.length > best.prefix) best = { entry: map[pattern], star: key.slice(prefix.length, key.length - suffix.length), prefix: prefix.length }
+  }
+  return best
+}
+
+/** A target file as TypeScript reads it: a `.d.ts`/`.ts` as is, JavaScript through the `.d.ts` beside it. */
+function typesFile(path: string): string | undefined {
+  if (/\.d\.[mc]?ts$|\.[mc]?tsx?$/.test(path)) return isFile(path) ? path : undefined
+  const js = /\.(m|c)?js$/.exec(path)
+  if (js) for (const ext of [`.d.${js[1] ?? ''}ts`, `.${js[1] ?? ''}ts`]) if (isFile(path.slice(0, -js[0].length) + ext)) return path.slice(0, -js[0].length) + ext
+  return undefined
+}
+
+const readJson = (path: string): any => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a `typesVersions` range (`*`, `>=4.2`, `>=3.1 <4`) admits TypeScript 5. */
+function admitsTs5(range: string): boolean {
+  return range.trim().split(/\s+/).every((part) => {
+    const m = /^(>=|>|<=|<)?(\d+)(?:\.(\d+))?/.exec(part)
+    if (part === '*' || !m) return part === '*'
+    const v = Number(m[2]) + Number(m[3] ?? 0) / 100
+    const ts = 5.9
+    return m[1] === '>=' ? ts >= v : m[1] === '>' ? ts > v : m[1] === '<=' ? ts <= v : m[1] === '<' ? ts < v : Math.floor(ts) === Number(m[2])
+  })
+}
+
+/** A subpath (`index.d.ts`, `utils`) through the package's `typesVersions`, when it has them. */
+function viaTypesVersions(pkgDir: string, pkg: any, subpath: string): string | undefined {
+  const tv = pkg.typesVersions
+  if (!tv || typeof tv !== 'object') return undefined
+  const range = Object.keys(tv).find(admitsTs5)
+  const map = range ? tv[range] : undefined
+  const hit = map && typeof map === 'object' ? matchKey(map, subpath) : undefined
+  for (const t of hit ? targets(hit.entry, hit.star) : []) {
+    const found = typesFile(join(pkgDir, t)) ?? probe(join(pkgDir, t))
+    if (found) return found
+  }
+  return undefined
+}
+
+/** The types of `sub` ('' for the package root) in the package at `pkgDir`. */
+function inPackage(pkgDir: string, pkg: any, sub: string): string | undefined {
+  const exp = pkg.exports
+  if (exp !== undefined && exp !== null) {
+    const map = typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.')) ? exp : { '.': exp }
+    const hit = matchKey(map, sub ? `./${sub}` : '.')
+    for (const t of hit ? targets(hit.entry, hit.star) : []) {
+      const found = typesFile(join(pkgDir, t))
+      if (found) return found
+    }
+  }
+  const root = String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, '')
+  const versioned = viaTypesVersions(pkgDir, pkg, sub || root)
+  if (versioned) return versioned
+  if (sub) return probe(join(pkgDir, sub))
+  const types = pkg.types ?? pkg.typings
+  if (types && isFile(join(pkgDir, types))) return join(pkgDir, types)
+  if (types && probe(join(pkgDir, types))) return probe(join(pkgDir, types))
+  return probe(join(pkgDir, 'index'))
+}
+
+/** `@scope/name/sub/path` → the package name, the subpath, the `@types` name. */
+function split(specifier: string): { name: string; sub: string; typesName: string } {
+  const parts = specifier.split('/')
+  const scoped = specifier.startsWith('@')
+  const name = scoped ? parts.slice(0, 2).join('/') : parts[0]!
+  return { name, sub: parts.slice(scoped ? 2 : 1).join('/'), typesName: scoped ? name.slice(1).replace('/', '__') : name }
+}
+
+/** The types of a bare specifier, from the nearest `node_modules` up that has them (or `@types/<name>`). */
+export function resolvePackage(specifier: string, fromDir: string): string | undefined {
+  const { name, sub, typesName } = split(specifier)
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    for (const pkgDir of [join(dir, 'node_modules', name), join(dir, 'node_modules', '@types', typesName)]) {
+      const pkg = readJson(join(pkgDir, 'package.json'))
+      if (!pkg) continue
+      const hit = inPackage(pkgDir, pkg, sub)
+      if (hit) return hit
+    }
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+/** The nearest package.json at or above `dir`, with its folder. */
+function nearestPackage(dir: string): { dir: string; pkg: any } | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    const pkg = isFile(join(d, 'package.json')) ? readJson(join(d, 'package.json')) : undefined
+    if (pkg) return { dir: d, pkg }
+    if (dirname(d) === d) return undefined
+  }
+}
+
+/** A `#` specifier through the nearest package.json's `imports` (to a project file or a package). */
+export function resolveImports(specifier: string, fromDir: string): string | undefined {
+  const scope = nearestPackage(fromDir)
+  const map = scope?.pkg.imports
+  const hit = map && typeof map === 'object' ? matchKey(map, specifier) : undefined
+  for (const t of hit ? targets(hit.entry, hit.star) : []) {
+    const found = t.startsWith('.') ? probe(resolve(scope!.dir, t)) : resolvePackage(t, scope!.dir)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Why a specifier that resolved to nothing was not found: what exists, and what was not read. */
+export function whyNotFound(specifier: string, fromDir: string, root: string, mapped: string[]): string {
+  const show = (p: string) => relative(root, p).split('\\').join('/') || '.'
+  if (specifier.startsWith('.') || specifier.startsWith('/')) {
+    const p = resolve(fromDir, specifier)
+    const js = ['', '.js', '.mjs', '.cjs', '.jsx'].map((e) => p + e).find((f) => /\.[mc]?jsx?$/.test(f) && isFile(f))
+    if (js) return `${show(js)} is JavaScript with no .d.ts beside it, and types are read from TypeScript and .d.ts files only. Declare the type in a .ts file, or add ${show(js.replace(/\.([mc]?)jsx?$/, '.d.$1ts'))}.`
+    return `No file ${show(p)} (with a .ts, .tsx, .d.ts extension or an index file) exists. Check the path.`
+  }
+  if (mapped.length > 0) return `tsconfig paths map '${specifier}' to ${mapped.map(show).join(', ')}, and no such file exists. Check the mapping or the path.`
+  if (specifier.startsWith('#')) {
+    const scope = nearestPackage(fromDir)
+    if (!scope?.pkg.imports) return `'${specifier}' is a package.json imports specifier, and ${scope ? show(join(scope.dir, 'package.json')) : 'no package.json above this file'} has no "imports" field. Add "imports": { "#…": "./src/…" } there.`
+    return `No entry of the "imports" of ${show(join(scope.dir, 'package.json'))} maps '${specifier}' to a TypeScript or .d.ts file. Check the entry's pattern and target.`
+  }
+  const { name, sub, typesName } = split(specifier)
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const pkgDir = join(dir, 'node_modules', name)
+    const pkg = readJson(join(pkgDir, 'package.json'))
+    if (pkg) {
+      if (sub && pkg.exports && typeof pkg.exports === 'object' && !matchKey(pkg.exports, `./${sub}`)) {
+        return `The package ${name} (${show(pkgDir)}) does not export './${sub}': its package.json "exports" lists ${Object.keys(pkg.exports).slice(0, 6).map((k) => `'${k}'`).join(', ')}. Import one of these.`
+      }
+      return `The package ${name} is installed (${show(pkgDir)}) but ships no type declarations for '${specifier}' (no "types" in its exports or package.json, no .d.ts beside its JavaScript) and @types/${typesName} is not installed. Install @types/${typesName}, or declare the module in a .d.ts of the project: declare module '${specifier}' { export interface … }.`
+    }
+    if (dirname(dir) === dir) break
+  }
+  return `No package ${name} is installed in a node_modules folder above this file, and no tsconfig paths entry or declare module '${specifier}' covers it. Install the package (with its types), or check the spelling.`
+}
