@@ -104,6 +104,7 @@ describe('mapped types', () => {
     ['{ [K in string]: Int }', '{"type":"object","additionalProperties":{"type":"integer"}}'],
   ])('%s', (type, expected) => expect(fragment(type, PRELUDE)).toBe(expected))
   it('key remapping stays MCP020', () => expect(codesFor('{ [K in keyof Post as `get_${K}`]: boolean }', PRELUDE)).toEqual(['MCP020']))
+  it('number keys are MCP015', () => expect(codesFor('{ [K in number]: boolean }', PRELUDE)).toEqual(['MCP015']))
 })
 
 describe('tuples with optional and rest elements', () => {

@@ -178,7 +178,7 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
     for (const k of keysOf(r, r.resolve(constraint, env), env, constraint)) {
       if ('literal' in k) keys.push({ name: String(k.literal), literal: k.literal, optional: false })
       else if (k.kind === 'string') indexKey = true
-      else return r.refuse('MCP015', 'JSON object keys are strings: map over string keys ([K in \'a\' | \'b\'] or [K in string]).', env, constraint)
+      else return r.refuse('MCP015', 'JSON object keys are strings: use string keys in a mapped type ([K in \'a\' | \'b\'] or [K in string]).', env, constraint)
     }
   }
   const bind = (value: Resolved): Env => ({ file: env.file, params: new Map([...env.params, [param, value]]) })
