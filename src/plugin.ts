@@ -52,7 +52,8 @@ const RUNTIME: Record<string, string> = {
 }
 
 const RUNTIME_ID = /^mcp-aot(\/internal|\/cloudflare)?$/
-const SOURCE = /\.[cm]?tsx?$/
+// JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
+const SOURCE = /\.[cm]?[jt]sx?$/
 
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
   let root = options?.root ?? process.cwd()

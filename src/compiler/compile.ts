@@ -6,6 +6,7 @@ import { emitTable, type EmitOptions } from './table/emit.ts'
 import { extract } from './declarations/extract.ts'
 import type { Project } from './source/project.ts'
 import { forgetAmbient } from './source/ambient.ts'
+import { javascriptModule } from './declarations/javascript.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type ResolverOptions } from './types/resolve.ts'
 import { findAugmentations, moreAugmentations, withBareImports, type Augmentations } from './types/augment.ts'
@@ -32,6 +33,8 @@ export function analyze(project: Project, id: string, code: string, options: Res
   let declarations: Declaration[] = []
   try {
     const file = project.file(id, code)
+    const js = javascriptModule(file)
+    if (js) throw js
     // Read again with the module augmentations of the interfaces used, until no new one turns up (augment.ts).
     let augmentations: Augmentations = new Map()
     for (let round = 0; ; round++) {

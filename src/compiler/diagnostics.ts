@@ -55,6 +55,7 @@ export const CODES = {
   MCP038: 'recursive type without a finite value',
   MCP039: 'schema over the size budget',
   MCP040: 'function declared without a body',
+  MCP041: 'tool, resource or prompt in a JavaScript module',
 } as const
 
 export type Code = keyof typeof CODES

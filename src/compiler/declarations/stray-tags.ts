@@ -7,7 +7,16 @@ import { parseJsDoc } from '../source/jsdoc.ts'
 import { locOf, type SourceFile } from '../source/project.ts'
 import { Refusal } from '../refusal.ts'
 
-const KIND_IN_COMMENT = /(?:^|\n)[\s*]*@(tool|resource|prompt)\b/
+/**
+ * A kind tag in a comment that is not JSDoc: at the start of a line, or after text when only a name, another
+ * tag or the comment's end follows (`// Adds. @tool`, `// @tool add`), not in a sentence (`the @tool below? no`).
+ */
+const KIND_IN_COMMENT = /(?:^|\n)[\s*]*@(tool|resource|prompt)\b|@(tool|resource|prompt)\b(?=[ \t]*(?:[\w.-]+[ \t]*)?(?:@\w|\r?\n|$))/
+function kindInComment(text: string): string | undefined {
+  const m = KIND_IN_COMMENT.exec(text)
+  return m ? m[1] ?? m[2] : undefined
+}
+
 const SKIP_KEYS = new Set(['loc', 'leadingComments', 'trailingComments', 'innerComments', 'extra', 'comments', 'tokens'])
 
 /** The outermost node each comment leads. */
@@ -65,7 +74,7 @@ export function strayTags(file: SourceFile, used: ReadonlySet<number>): Refusal[
   for (const comment of file.ast.comments ?? []) {
     if (used.has(comment.start)) continue
     const jsdoc = comment.type === 'CommentBlock' && comment.value.startsWith('*')
-    const kind = jsdoc ? parseJsDoc(comment.value, comment.start).tags.map((t) => KIND_TAGS[t.name] ?? misspeltKind(t.name)).find(Boolean) : KIND_IN_COMMENT.exec(comment.value)?.[1]
+    const kind = jsdoc ? parseJsDoc(comment.value, comment.start).tags.map((t) => KIND_TAGS[t.name] ?? misspeltKind(t.name)).find(Boolean) : kindInComment(comment.value)
     if (!kind) continue
     targets ??= commentTargets(file.ast.program)
     const target = targets.get(comment.start)

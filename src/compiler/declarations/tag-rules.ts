@@ -41,8 +41,23 @@ export function checkTags(file: SourceFile, doc: JsDoc, kind: DeclKind): Refusal
 export const KIND_TAGS: Record<string, DeclKind> = { tool: 'tool', resource: 'resource', prompt: 'prompt' }
 
 /** The kind a tag name misspells (`@Tool`, `@tools`, `@Prompts`, not `@pool`), if any; never a kind tag itself. */
+/** JSDoc's own tags that are near a kind tag (`@prop` is a subsequence of `@prompt`): never a misspelling. */
+const JSDOC_NEIGHBOURS = new Set(['prop', 'param', 'private', 'public', 'property', 'protected', 'returns', 'return', 'requires', 'readonly', 'todo', 'type', 'this', 'throws', 'template', 'typedef', 'tutorial', 'see', 'since'])
+
+/** Letters of `word`, in order, all in `kind` (`@tl`, `@tol`, `@rsource`: letters left out). */
+const lettersOf = (word: string, kind: string) => {
+  let i = 0
+  for (const c of kind) if (c === word[i]) i++
+  return i === word.length
+}
+
+/**
+ * A tag meant as `@tool`/`@resource`/`@prompt`: another case, a plural, one edit away with the same first
+ * letter (`@tol`, `@too`, `@tpol`), or the kind with letters left out (`@tl`, `@promt`); JSDoc's own tags never.
+ */
 export function misspeltKind(name: string): DeclKind | undefined {
   if (KIND_TAGS[name]) return undefined
   const lower = name.toLowerCase()
-  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower[0] === k[0] && lower.length >= 4 && distance(lower, k) === 1))
+  if (JSDOC_NEIGHBOURS.has(lower)) return undefined
+  return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower[0] === k[0] && lower.length >= 2 && (distance(lower, k) === 1 || (lower.length >= k.length - 2 && lettersOf(lower, k)))))
 }

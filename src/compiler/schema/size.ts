@@ -86,8 +86,37 @@ export function overBudget(what: string, roots: readonly TypeIR[], size: number,
   const repeated = [...counts].filter(([, n]) => n >= 2).map(([t, n]) => ({ t, n, total: n * typeSize(t) }))
   const main = repeated.filter((c) => c.total * 2 >= size).sort((a, b) => b.n - a.n)[0] ?? repeated.sort((a, b) => b.total - a.total)[0]
   const head = `${what} would be ${bytes(size)} of JSON, over the ${bytes(budget)} budget.`
-  const fix = 'Pass an id instead of repeating a nested object, flatten the nesting, or raise the plugin option schemaBudget.'
+  const wide = widestUntagged(roots)
+  const fix = `${wide ? `A union of ${wide} object types without a discriminant grows with the square of its members (each branch also lists the keys of every other branch, as TypeScript's excess-property check for unions reads them): give every member a literal tag property (kind: 'a', kind: 'b', …), then each is written once. Otherwise p` : 'P'}ass an id instead of repeating a nested object, flatten the nesting, or raise the plugin option schemaBudget.`
   if (!main) return `${head} Every type is written inline. ${fix}`
   const o = origins.get(main.t)!
   return `${head} Every type is written inline, and ${o.name} (${o.loc.file}:${o.loc.line}:${o.loc.column}) is written out ${main.n} times, ${bytes(typeSize(main.t))} each. ${fix}`
+}
+
+/** The member count of the widest union of 4 or more object types that no literal property tells apart, or 0. */
+function widestUntagged(roots: readonly TypeIR[]): number {
+  let widest = 0
+  const seen = new Set<TypeIR>()
+  const walk = (t: TypeIR | undefined): void => {
+    if (!t || typeof t !== 'object' || seen.has(t)) return
+    seen.add(t)
+    if (t.kind === 'union') {
+      const objects = t.members.filter((m): m is Extract<TypeIR, { kind: 'object' }> => m.kind === 'object')
+      if (objects.length >= 4 && !discriminated(objects) && objects.length > widest) widest = objects.length
+    }
+    for (const v of Object.values(t)) {
+      if (Array.isArray(v)) for (const x of v) walk((x as Prop)?.type ?? x)
+      else if (v && typeof v === 'object' && 'kind' in v) walk(v as TypeIR)
+    }
+  }
+  for (const r of roots) walk(r)
+  return widest
+}
+
+function discriminated(objects: readonly Extract<TypeIR, { kind: 'object' }>[]): boolean {
+  const names = objects[0]!.props.map((p) => p.name)
+  return names.some((name) => {
+    const values = objects.map((o) => o.props.find((p) => p.name === name && !p.optional)?.type).map((t) => (t?.kind === 'enum' && t.values.length === 1 ? JSON.stringify(t.values[0]) : undefined))
+    return values.every((v) => v !== undefined) && new Set(values).size === values.length
+  })
 }

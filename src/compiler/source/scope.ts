@@ -108,6 +108,13 @@ function scopeOf(file: SourceFile): FileScope {
         else if (stmt.declaration.type === 'Identifier') scope.exports.set('default', { local: stmt.declaration.name })
         break
       }
+      case 'TSImportEqualsDeclaration':
+        // `import X = require('./m')` (also `import type`, `export import`): X is the module, its types X.T.
+        if (stmt.moduleReference.type === 'TSExternalModuleReference') {
+          scope.imports.set(stmt.id.name, { source: stmt.moduleReference.expression.value, imported: '*' })
+          if (stmt.isExport) scope.exports.set(stmt.id.name, { from: stmt.moduleReference.expression.value, imported: '*' })
+        }
+        break
       case 'TSExportAssignment':
         scope.exportEquals = stmt.expression.type === 'Identifier' ? stmt.expression.name : ''
         break

@@ -35,7 +35,7 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     case 'Required':
     case 'Readonly': {
       const inner = r.resolve(arg(0), env)
-      if (name === 'Readonly') return inner
+      if (name === 'Readonly' || inner.kind === 'object-any') return inner // Partial<Record<string, unknown>> is itself
       const obj = r.objectOf(inner, name, env, node)
       if (name === 'Required' && obj.absent) {
         return r.refuse('MCP013', `Required<…> makes '${obj.absent[0]}', declared never, a required key, so no value has this type. Leave the key optional (Partial, or the type as it is), or Omit it first.`, env, node)

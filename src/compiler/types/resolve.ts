@@ -84,7 +84,7 @@ export class Resolver implements Reader {
       case 'brand': return this.refuse('MCP012', 'An object type keyed by a unique symbol has no JSON value (JSON carries no symbol keys). Use it as a brand, intersected with the type it brands: string & { readonly [brand]: \'UserId\' }.', env, node)
       case 'tag': return this.refuse('MCP021', `A constraint tag needs a type to constrain: write it intersected with one, such as string & MaxLength<80> or number & Min<0>.`, env, node)
       case 'void': return this.refuse('MCP014', 'void describes no value, so it cannot be an argument. Remove the parameter or give it a value type.', env, node)
-      case 'undefined': return this.refuse('MCP014', 'undefined alone describes no JSON value. Make the parameter optional (x?: T) instead.', env, node)
+      case 'undefined': return this.refuse('MCP014', 'undefined alone describes no JSON value: a parameter or property of this type can only be left out. Remove it, or give it the type of the value it may carry (x?: string).', env, node)
       case 'null': return this.refuse('MCP020', 'null alone is not an argument type. Write T | null for a value that may be null.', env, node)
       case 'special':
         if (r.name === 'context' || r.name === 'signal') {
@@ -117,7 +117,7 @@ export class Resolver implements Reader {
       case 'TSArrayType': return this.array(node.elementType, env)
       case 'TSTupleType': return tupleType(this, node, env)
       case 'TSTypeLiteral': return this.symbolic(readMembers(this, node.members, env), env, node)
-      case 'TSUnionType': return unionOf(this, node.types.map((t: any) => [t, this.resolve(t, env)]), env)
+      case 'TSUnionType': return unionOf(this, (node.types.some((t: any) => t.type !== 'TSNeverKeyword') ? node.types.filter((t: any) => t.type !== 'TSNeverKeyword') : node.types).map((t: any) => [t, this.resolve(t, env)]), env) // string | never is string
       case 'TSIntersectionType': return this.intersection(node, env)
       case 'TSTypeOperator':
         if (node.operator === 'readonly') return this.resolve(node.typeAnnotation, env)
@@ -139,6 +139,7 @@ export class Resolver implements Reader {
 
   /** An array type; an array of content parts stays content (a return type). */
   array(itemNode: any, env: Env): Resolved {
+    if (itemNode.type === 'TSNeverKeyword') return { kind: 'tuple', elements: [] } // never[]: only the empty array
     const items = this.resolve(itemNode, env)
     if (items.kind === 'special' && items.name === 'content') return items
     return { kind: 'array', items: this.asValue(items, env, itemNode) }
