@@ -13,13 +13,14 @@
  * Prints markdown tables and writes bench/results/attack.md.
  */
 import http from 'node:http'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { MCP_HEADERS } from './lib/http.ts'
 import { buildMcpAotEsbuild, ROOT } from './lib/mcp-aot.ts'
 import { startWorker } from './lib/miniflare.ts'
 import { quantile } from './lib/stats.ts'
+import { rssKiB } from './lib/rss.ts'
 import { floodReport } from './flood.ts'
 
 const REQUESTS = Number(process.argv.find((a) => a.startsWith('--requests='))?.slice(11) ?? 20_000)
@@ -92,11 +93,6 @@ Promise.all(Array.from({ length: count }, async () => {
   }
 })).then(() => parentPort.postMessage({ attacks, bytes }))
 `
-
-function rssKiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return m ? Number(m[1]) : NaN
-}
 
 interface Phase {
   label: string

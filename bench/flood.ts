@@ -9,11 +9,11 @@
  */
 import { spawn } from 'node:child_process'
 import http from 'node:http'
-import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { MCP_HEADERS } from './lib/http.ts'
 import { buildMcpAotEsbuild, ROOT } from './lib/mcp-aot.ts'
 import { quantile } from './lib/stats.ts'
+import { rssKiB } from './lib/rss.ts'
 import { LOAD_BODY, ORDER_ARGS } from './lib/workload.ts'
 import { LIMITS } from './servers/flood/limits.ts'
 
@@ -68,8 +68,6 @@ export interface FloodPhase {
   tally: { opened: number; refused: number; other: number } | undefined
   rss: number[]
 }
-
-const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN)
 
 function send(url: URL, agent: http.Agent, body: string): Promise<{ status: number; ms: number }> {
   const t0 = performance.now()

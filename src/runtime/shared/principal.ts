@@ -59,7 +59,9 @@ function keyOf(secret: string): Promise<CryptoKey> {
 export async function principalOf(auth: AuthInfo | undefined, secret: string | undefined): Promise<string | undefined> {
   const who = identityOf(auth)
   if (who === undefined) return undefined
-  const bytes = encoder.encode(who)
-  const hash = secret === undefined ? await crypto.subtle.digest('SHA-256', encoder.encode(`mcp-aot principal v1\0${who}`)) : await crypto.subtle.sign('HMAC', await keyOf(secret), bytes)
+  const hash =
+    secret === undefined
+      ? await crypto.subtle.digest('SHA-256', encoder.encode(`mcp-aot principal v1\0${who}`))
+      : await crypto.subtle.sign('HMAC', await keyOf(secret), encoder.encode(who))
   return toBase64Url(new Uint8Array(hash))
 }
