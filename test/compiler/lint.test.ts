@@ -1,4 +1,4 @@
-/** Build warnings (src/compiler/model/lint.ts, MCP101–MCP104): codes, locations and messages, written by hand. */
+/** Build warnings (src/compiler/model/lint.ts, MCP101–MCP104, MCP107): codes, locations and messages, written by hand. */
 import { describe, expect, it } from 'vitest'
 import { lint } from '../../src/compiler/model/lint.ts'
 import { compileFiles } from './harness.ts'
@@ -36,5 +36,19 @@ describe('lint', () => {
     expect(warnings('/**\n * Logs.\n * @tool\n * @param data - Anything.\n */\nexport function log(data: unknown) {}\n')).toEqual([
       "6:21 MCP104 'data' has a part without a type (unknown, any or JsonValue): a model is told nothing about it and strict providers refuse it. Give it a concrete type.",
     ])
+  })
+  it('MCP107: a declared return type the build cannot read: no outputSchema, the result sent as it comes, a warning at the type', () => {
+    const source = '/** Finds. @tool */\nexport async function near(): Promise<VectorizeMatches> { return null as any }\n'
+    expect(warnings(source)).toEqual([
+      "2:39 MCP107 The tool 'near' gets no outputSchema, and its results are sent as they come: Cannot find the type VectorizeMatches. Declare or import it; of the global types, only Date, URL, Uint8Array, Array, Set, Map, Record, Promise and the utility types Partial, Required, Pick, Omit, Readonly, NonNullable are understood. To keep the schema, declare a return type the build reads (an interface or object type of JSON values).",
+    ])
+    const decl = compileFiles({ 'src/tools.ts': source }).declarations[0]!
+    expect(decl.outputSchema).toBeUndefined()
+    expect(decl.result).toEqual({ kind: 'inspect' })
+  })
+  it('MCP107 for a class and a conditional type with infer; a function or a symbol stays the error MCP029', () => {
+    expect(warnings('class Row { id = 1 }\n/** Finds. @tool */\nexport function a(): Row { return new Row() }\n').map((w) => w.split(' ').slice(0, 2).join(' '))).toEqual(['3:22 MCP107'])
+    expect(warnings('type U<T> = T extends Promise<infer X> ? X : T\n/** Finds. @tool */\nexport function b(): U<string> { return \'\' }\n').map((w) => w.split(' ')[1])).toEqual(['MCP107'])
+    expect(compileFiles({ 'src/tools.ts': '/** Finds. @tool */\nexport function c(): { f: () => void } { return null as any }\n' }).diagnostics.map((d) => d.code)).toEqual(['MCP029'])
   })
 })

@@ -149,9 +149,12 @@ describe('result plan per Results row', () => {
 })
 
 describe('return types that cannot be described (MCP029)', () => {
-  it.each([['Promise<() => void>'], ['symbol'], ['Promise<Missing>']])('%s', (ret) => {
+  it.each([['Promise<() => void>'], ['symbol'], ['Promise<{ at: never }>']])('%s', (ret) => {
     const out = compileFiles({ 'src/tools.ts': `${PRELUDE}/** @tool */\nexport async function t(): ${ret} { return null as any }\n` })
     expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP029'])
     expect(out.diagnostics[0]!.loc.line).toBe(6)
+  })
+  it('a type the build cannot find is no error: the result is decided at run time (MCP107, test/compiler/lint.test.ts)', () => {
+    expect(declOf('Promise<Missing>').result).toEqual({ kind: 'inspect' })
   })
 })

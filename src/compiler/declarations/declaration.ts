@@ -32,6 +32,8 @@ export interface Declaration {
   props: Prop[]
   result: ResultPlan
   outputSchema?: Schema
+  /** A declared return type the build could not read: no outputSchema, results sent as they come (MCP107). */
+  unreadResult?: { message: string; loc: Loc }
 }
 
 /** A top-level function with a JSDoc block, as found in the source. */

@@ -13,6 +13,7 @@ import { PROTO_MESSAGE } from '../types/objects.ts'
 import { openUnions } from '../types/open-unions.ts'
 import { projection } from '../schema/plans.ts'
 import { locAt, locOf, type SourceFile } from '../source/project.ts'
+import type { Code } from '../diagnostics.ts'
 import { Refusal } from '../refusal.ts'
 import { Resolver } from '../types/resolve.ts'
 import type { Env, Resolved } from '../types/reader.ts'
@@ -144,6 +145,9 @@ function checkDefault(prop: Prop, node: any, file: SourceFile): void {
   }
 }
 
+/** Refusals that say the build could not read a return type, not that no JSON value has it. */
+const UNREAD = new Set<Code>(['MCP010', 'MCP016', 'MCP017', 'MCP018', 'MCP020', 'MCP034'])
+
 export function result(file: SourceFile, resolver: Resolver, c: Candidate, decl: Declaration, report: (e: unknown) => void): void {
   const node = c.fn.returnType?.typeAnnotation
   if (!node) return // undeclared: decided from the value at run time
@@ -153,7 +157,10 @@ export function result(file: SourceFile, resolver: Resolver, c: Candidate, decl:
     r = resolver.resolve(node, env)
   } catch (e) {
     if (e instanceof Refusal) {
-      report(new Refusal('MCP029', `The return type cannot be described: ${e.message}`, e.loc))
+      // A type the build cannot read (not found, syntax outside the contract, a class) costs the tool its
+      // outputSchema, as an undeclared return type does, with a warning; one no JSON value has is an error.
+      if (UNREAD.has(e.code)) decl.unreadResult = { message: e.message, loc: e.loc }
+      else report(new Refusal('MCP029', `The return type cannot be described: ${e.message}`, e.loc))
       return
     }
     throw e

@@ -3,7 +3,8 @@
  * characters is refused by OpenAI and Anthropic (names match ^[a-zA-Z0-9_-]{1,64}$), and above ~40
  * characters a client's server prefix (`mcp__server__name`) pushes it past 64. Parameters and nested
  * properties without a description leave a model guessing. A part without a type (`unknown`, `any`,
- * `JsonValue`) gives a model nothing to go on and is refused by strict providers.
+ * `JsonValue`) gives a model nothing to go on and is refused by strict providers. A declared return type
+ * the build cannot read costs the tool its outputSchema.
  */
 import type { Declaration } from '../declarations/declaration.ts'
 import type { Loc } from '../diagnostics.ts'
@@ -56,6 +57,7 @@ export function lint(decls: readonly Declaration[]): Warning[] {
       out.push({ code: 'MCP102', message: `The tool name '${d.name}' is ${d.name.length} characters long; clients prefix it with the server's name (mcp__server__…), which can pass the 64-character limit. Prefer a name of at most ${LONG} characters.`, loc: d.loc })
     }
     lintProps(d.props, '', d.loc, out)
+    if (d.unreadResult) out.push({ code: 'MCP107', message: `The tool '${d.name}' gets no outputSchema, and its results are sent as they come: ${d.unreadResult.message} To keep the schema, declare a return type the build reads (an interface or object type of JSON values).`, loc: d.unreadResult.loc })
   }
   return out
 }

@@ -12,6 +12,7 @@ export const WARNINGS = {
   MCP104: 'schema part without a type',
   MCP105: 'schema part a provider profile cannot write',
   MCP106: 'optional nullable parameter a profile lists required with null (absent and null become one)',
+  MCP107: 'declared return type the build cannot read (the tool gets no outputSchema)',
 } as const
 
 export type WarningCode = keyof typeof WARNINGS
