@@ -21,6 +21,14 @@ export const IMPORTS = [
   "import { PAGE } from './shapes.ts'",
   "import type { Kind, Prefs } from './shapes.ts'",
   "import type * as S from './shapes.ts'",
+  // Issue 17 §3: modules resolved as TypeScript and Vite do (ROOT below)
+  "import type { Account, Plan } from '@/lib/account'",
+  "import type { CartItem } from '#types/cart'",
+  "import type { Price, Currency } from 'kit/money'",
+  "import type { Place } from 'kit/geo'",
+  "import type { KitRoot } from 'kit'",
+  "import type { OldConfig } from 'old'",
+  "import type { Row } from 'untyped-lib'",
 ].join('\n')
 
 /**
@@ -43,6 +51,33 @@ export const FILES: Record<string, string> = {
     'export interface Prefs { theme: string }',
     '',
   ].join('\n'),
+  // through tsconfig.app.json's paths (`@/*`)
+  'lib/account.ts': "import type { Int, Min } from 'mcp-aot'\nexport type Plan = 'free' | 'pro' | 'team'\nexport interface Account { id: string; plan: Plan; seats: Int & Min<1>; owner?: { name: string; email?: string } }\n",
+  // through package.json imports (`#types/*`)
+  'types/cart.ts': "import type { Plan } from '../lib/account.ts'\nexport interface CartItem { sku: string; qty: number; plan?: Plan; gift: boolean | null }\n",
+  // a shim for a package without types, and global types (wrangler's worker-configuration.d.ts is such a file)
+  'shims.d.ts': "declare module 'untyped-lib' {\n  export interface Row { id: string; cells: (string | null)[]; meta?: { [k: string]: number } }\n}\n",
+  'global.d.ts': "export {}\ndeclare global {\n  interface GlobalTag { name: string; color?: 'red' | 'blue'; weight: number }\n}\n",
+}
+
+/**
+ * Files at the project's root (beside src/), read by both the compiler and the oracle: Vite's tsconfig layout
+ * (tsconfig.json with `files: []` and a reference to tsconfig.app.json, which holds `paths`; the oracle has
+ * its own tsconfig.json with the same paths), package.json `imports`, and packages with an `exports` pattern,
+ * `typesVersions`, `import('./x').T` in their .d.ts, and one with no types at all (shimmed in src/shims.d.ts).
+ */
+export const ROOT: Record<string, string> = {
+  'tsconfig.json': '{\n  "files": [],\n  "references": [{ "path": "./tsconfig.app.json" }]\n}\n',
+  'tsconfig.app.json': '{\n  // Vite writes comments here\n  "compilerOptions": { "strict": true, "paths": { "@/*": ["./src/*"] } },\n  "include": ["src"],\n}\n',
+  'package.json': JSON.stringify({ name: 'app', type: 'module', imports: { '#types/*': './src/types/*.ts' } }),
+  'node_modules/kit/package.json': JSON.stringify({ name: 'kit', exports: { '.': { types: './index.d.ts' }, './*': { types: './types/*.d.ts' } } }),
+  'node_modules/kit/index.d.ts': "export interface KitRoot { version: string; price: import('./types/money').Price; places?: import('./types/geo').Place[] }\n",
+  'node_modules/kit/types/money.d.ts': "export type Currency = 'USD' | 'EUR' | 'JPY'\nexport interface Price { amount: number; currency: Currency; note?: string | null }\n",
+  'node_modules/kit/types/geo.d.ts': "export interface Place { name: string; fee?: import('./money').Price; at: [lat: number, lng: number] }\n",
+  'node_modules/old/package.json': JSON.stringify({ name: 'old', types: 'index.d.ts', typesVersions: { '*': { '*': ['ts4/*'] } } }),
+  'node_modules/old/ts4/index.d.ts': "export interface OldConfig { mode: 'a' | 'b'; retries?: number; tags: string[] }\n",
+  'node_modules/untyped-lib/package.json': JSON.stringify({ name: 'untyped-lib', main: 'index.js' }),
+  'node_modules/untyped-lib/index.js': 'module.exports = {}\n',
 }
 
 /** [the compiler's text, the oracle's text when it differs] */
@@ -324,4 +359,15 @@ export const SIGNATURES: string[] = [
   'n: bigint = 10n', 'n: bigint = -3n', 'p: Pri.Level2 = Pri.Level2.High', 'x: { p: Pri.Level2 }',
   'x: NotNull<string | null>', 'x: NotNull<Role | undefined | null>', "x: IsStr<'a' | 1>", "x: 'open' extends ShopStatus ? Int8 : string",
   'x: string extends ShopStatus ? Int8 : boolean', 'x: Awaited<Promise<Todo>>', 'x: ReturnType<typeof makeTodo>', 'x: Awaited<ReturnType<typeof loadShop>>[]',
+  // Issue 17 §3: types from @/ paths (Vite's tsconfig references), #imports, package exports patterns,
+  // typesVersions, import('./x').T in a package's .d.ts, a declare module shim and declare global
+  'a: Account', 'p: Plan', "p: Plan = 'free'", 'x: { owner: Account; plan?: Plan }', 'xs: Account[]', "x: Account['plan']", 'x: Partial<Account>',
+  "x: Pick<Account, 'id' | 'owner'>", "x?: Account['owner']",
+  'i: CartItem', 'xs: CartItem[] & MinLength<1>', 'x: Record<string, CartItem>', 'x: CartItem | null',
+  'p: Price', 'c: Currency', 'x: { prices: Price[]; base?: Currency }', "x: Price['currency']", "x: Omit<Price, 'currency'>", "c: Exclude<Currency, 'JPY'>",
+  'x: Place', 'xs: Place[]', "x?: Place['fee']", 'x: KitRoot',
+  'x: OldConfig', 'x: Partial<OldConfig>',
+  'r: Row', 'rs: Row[]', 'x: Row | null',
+  'g: GlobalTag', 'gs: GlobalTag[]', "x?: GlobalTag['color']",
+  'x: { a: Account; p: Price; g: GlobalTag; r?: Row }', 'x: Account & { price: Price }', 'k: keyof Account',
 ]

@@ -9,9 +9,9 @@
  * is rewritten to WireBigInt). What those strings must look like is a constraint (see values.ts).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -67,8 +67,10 @@ export const wire = (type: string) => type.replace(/\bbigint\b/g, 'WireBigInt')
 
 export interface OracleInput {
   imports: string
-  /** Other files beside the oracle's, by name (what `imports` imports from). */
+  /** Other files beside the oracle's (in src/), by name (what `imports` imports from). */
   files: Record<string, string>
+  /** Files at the project root (package.json, node_modules/…); the oracle writes its own tsconfig.json. */
+  root: Record<string, string>
   prelude: string[]
   /** Per signature: its arguments type. */
   types: string[]
@@ -84,14 +86,19 @@ export function typescriptAccepts(input: OracleInput): boolean[] {
     const lines = [input.imports, ...WIRE, ...input.prelude.map(wire), ...input.types.map((t, i) => `type P${i} = ${wire(t)}`)].join('\n').split('\n')
     const first = lines.length + 1
     for (const [i, v] of input.values.entries()) lines.push(`export const v${i}: P${v.type} = ${v.json}`)
-    writeFileSync(join(dir, 'oracle.ts'), lines.join('\n') + '\n')
-    for (const [name, text] of Object.entries(input.files)) writeFileSync(join(dir, name), text)
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), text)
+    }
+    for (const [path, text] of Object.entries(input.root)) write(path, text)
+    write('src/oracle.ts', lines.join('\n') + '\n')
+    for (const [name, text] of Object.entries(input.files)) write(`src/${name}`, text)
+    write('tsconfig.json', JSON.stringify({
       compilerOptions: {
         strict: true, noEmit: true, target: 'es2023', module: 'esnext', moduleResolution: 'bundler', lib: ['es2023'], types: [],
-        skipLibCheck: true, allowImportingTsExtensions: true, paths: { 'mcp-aot': [join(ROOT, 'src/types.ts')] },
+        skipLibCheck: true, allowImportingTsExtensions: true, paths: { 'mcp-aot': [join(ROOT, 'src/types.ts')], '@/*': ['./src/*'] },
       },
-      files: ['oracle.ts', ...Object.keys(input.files)],
+      files: ['src/oracle.ts', ...Object.keys(input.files).map((name) => `src/${name}`)],
     }))
     const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir, '--pretty', 'false'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
     const refused = new Set<number>()

@@ -6,11 +6,16 @@ import type { TypeIR } from '../ir.ts'
 import type { Env, Reader, Resolved } from '../reader.ts'
 
 /**
- * What `${number}` accepts, as tsc reads it (`+s` is a finite number and s is not empty): a decimal with an
- * exponent of up to two digits (tsc also takes longer finite ones), `0x`/`0o`/`0b` unsigned, whitespace
- * around it, or whitespace alone.
+ * What `${number}` accepts, as tsc reads it (`+s` is a finite number and s is not empty): `0x`/`0o`/`0b`
+ * unsigned, whitespace around it or alone, and decimals whose value is surely finite. A decimal with d
+ * integer digits and an exponent E is below 10^(d+E), so it is finite when d + E ≤ 308: any negative exponent;
+ * no exponent with up to 308 digits; an exponent of up to 2 digits with up to 209; one of 100–299 with up to 9
+ * (a fraction alone, `.5e299`, counts no digit). Past that, as for `1e300` or 400 digits, the pattern refuses
+ * a few values tsc takes, and never takes one that is Infinity.
  */
-export const NUMBER_TEXT = '\\s*(?:[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]{1,2})?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+'
+const MANTISSA = (digits: number) => `(?:[0-9]{1,${digits}}(?:\\.[0-9]*)?|\\.[0-9]+)`
+const DECIMAL = `[+-]?(?:(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)[eE]-[0-9]+|${MANTISSA(308)}|${MANTISSA(209)}[eE]\\+?0*[0-9]{1,2}|${MANTISSA(9)}[eE]\\+?0*[12][0-9]{2})`
+export const NUMBER_TEXT = `\\s*(?:${DECIMAL}|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+`
 /** What `${bigint}` accepts: a bigint literal without its n (no leading zero, no +, no separator), negative too. */
 export const BIGINT_TEXT = '-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)'
 /** What `${string}` accepts: any text, line breaks included. */
