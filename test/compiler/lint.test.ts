@@ -51,4 +51,10 @@ describe('lint', () => {
     expect(warnings('type U<T> = T extends Promise<infer X> ? X : T\n/** Finds. @tool */\nexport function b(): U<string> { return \'\' }\n').map((w) => w.split(' ')[1])).toEqual(['MCP107'])
     expect(compileFiles({ 'src/tools.ts': '/** Finds. @tool */\nexport function c(): { f: () => void } { return null as any }\n' }).diagnostics.map((d) => d.code)).toEqual(['MCP029'])
   })
+  it('a property of a type several tools share is one warning at its line, not one per tool', () => {
+    const source = 'interface Item {\n  sku: string\n}\n/** Adds. @tool @param item - The item. */\nexport function add(item: Item) {}\n/** Drops. @tool @param item - The item. */\nexport function drop(item: Item) {}\n'
+    expect(warnings(source)).toEqual([
+      "2:3 MCP103 'item.sku' has no description, so a model guesses what to send. Write one: a @param item.sku line, or a /** … */ comment on the property.",
+    ])
+  })
 })

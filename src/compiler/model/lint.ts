@@ -59,5 +59,12 @@ export function lint(decls: readonly Declaration[]): Warning[] {
     lintProps(d.props, '', d.loc, out)
     if (d.unreadResult) out.push({ code: 'MCP107', message: `The tool '${d.name}' gets no outputSchema, and its results are sent as they come: ${d.unreadResult.message} To keep the schema, declare a return type the build reads (an interface or object type of JSON values).`, loc: d.unreadResult.loc })
   }
-  return out
+  // A type several tools share (an interface's undescribed property) is one finding at its line, not one per tool.
+  const seen = new Set<string>()
+  return out.filter((w) => {
+    const key = `${w.loc.file}:${w.loc.line}:${w.loc.column} ${w.code} ${w.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
