@@ -8,13 +8,14 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
 import { compileModule, MARKER, type CompiledModule } from './compiler/compile.ts'
+import { CompileError } from './compiler/diagnostics.ts'
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
 import { CompileCache } from './compiler/cache.ts'
 import { duplicateFindings, duplicateNames } from './compiler/declarations/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
-import { modelReport, tokenTable } from './compiler/artifacts/model-report.ts'
-import { profileList } from './compiler/model/profiles/index.ts'
+import { listRefusals, modelReport, tokenTable } from './compiler/artifacts/model-report.ts'
+import { profileList, strictList } from './compiler/model/profiles/index.ts'
 import { formatWarning } from './compiler/model/warnings.ts'
 import { esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
@@ -61,7 +62,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const modules = new Map<string, Declaration[]>()
   const cache = new CompileCache()
   const profiles = profileList(options?.profiles)
-  const emitOptions = { profiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget }
+  const strictProfiles = strictList(options?.strictProfiles, profiles)
+  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget }
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
@@ -163,6 +165,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (message) throw new Error(message)
       // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/model/warnings.ts).
       const report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
+      // `strictProfiles`: a list such a profile refuses as a whole fails the build (its tools' refusals failed their modules).
+      const refusedLists = listRefusals(collect(modules), report, strictProfiles)
+      if (refusedLists.length > 0) throw new CompileError(refusedLists, project.texts)
       // buildEnd's context has no `warn` under every bundler: the bundler's channel where there is one.
       const context = this as { warn?: (message: string) => void; getNativeBuildContext?: () => { compilation?: any } }
       if (meta.framework === 'esbuild') esbuildWarnings = report.warnings.map((w) => esbuildMessage('warning', w, project.texts, root))

@@ -69,7 +69,7 @@ interface Built {
 }
 
 /** Builds `files` (the first one is the entry) in a fresh folder through the plugin; with `root`, the files already there. */
-async function build(files: Record<string, string>, options: { profiles?: string[]; root?: string } = {}): Promise<Built> {
+async function build(files: Record<string, string>, options: { profiles?: string[]; strictProfiles?: boolean; root?: string } = {}): Promise<Built> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'mcp-aot-docs-'))
   try {
     if (!options.root) for (const [path, text] of Object.entries(files)) {
@@ -81,7 +81,7 @@ async function build(files: Record<string, string>, options: { profiles?: string
     try {
       const b = await rollup({
         input: join(root, Object.keys(files)[0]!),
-        plugins: [mcpRollup({ root, profiles: options.profiles as any }), stripTypes],
+        plugins: [mcpRollup({ root, profiles: options.profiles as any, strictProfiles: options.strictProfiles }), stripTypes],
         onwarn: (w) => void (/ - warning MCP\d{3}/.test(w.message) && warnings.push(w.message)),
       })
       await b.close()
@@ -138,14 +138,15 @@ describe('docs/diagnostics.md: every code, before and after', () => {
   })
   for (const code of codes) {
     const extra = Object.fromEntries(diag.filter((b) => b.kind === 'file' && b.args[0] === code).map((b) => [b.args[1]!, b.text]))
-    const profiles = code === 'MCP105' || code === 'MCP106' ? ['openai-strict'] : undefined
+    const profiles = code === 'MCP105' || code === 'MCP106' || code === 'MCP042' ? ['openai-strict'] : undefined
+    const strictProfiles = code === 'MCP042' ? true : undefined
     const before = diag.find((b) => b.kind === 'before' && b.args[0] === code)
     const after = diag.find((b) => b.kind === 'after' && b.args[0] === code)
     it(`${code}: the before example gives exactly ${code}`, async () => {
-      expect((await build({ 'src/tools.ts': before!.text, ...extra }, { profiles })).codes).toEqual([code])
+      expect((await build({ 'src/tools.ts': before!.text, ...extra }, { profiles, strictProfiles })).codes).toEqual([code])
     })
     it(`${code}: the after example builds clean`, async () => {
-      const out = await build({ 'src/tools.ts': after!.text, ...extra }, { profiles })
+      const out = await build({ 'src/tools.ts': after!.text, ...extra }, { profiles, strictProfiles })
       expect(out.error).toBe('')
       expect(out.codes).toEqual([])
     })

@@ -2,7 +2,7 @@
 import MagicString from 'magic-string'
 import type { Declaration } from './declarations/declaration.ts'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
-import { emitTable, type EmitOptions } from './table/emit.ts'
+import { emitTable, strictRefusals, type EmitOptions } from './table/emit.ts'
 import { extract } from './declarations/extract.ts'
 import type { Project } from './source/project.ts'
 import { forgetAmbient } from './source/ambient.ts'
@@ -74,6 +74,9 @@ export function compileModule(project: Project, id: string, code: string, option
   const analysis = analyze(project, id, code, options)
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
+  // `strictProfiles`: a tool such a profile refuses fails the build (MCP042) instead of leaving its list.
+  const refused = strictRefusals(analysis.declarations, options)
+  if (refused.length > 0) throw Object.assign(new CompileError(refused, project.texts), { watchFiles: analysis.read })
   const s = new MagicString(code)
   let table: string
   try {

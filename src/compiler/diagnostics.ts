@@ -56,6 +56,7 @@ export const CODES = {
   MCP039: 'schema over the size budget',
   MCP040: 'function declared without a body',
   MCP041: 'tool, resource or prompt in a JavaScript module',
+  MCP042: 'tool or list a provider profile refuses, in a build that asked for the profile strictly (strictProfiles)',
 } as const
 
 export type Code = keyof typeof CODES

@@ -27,6 +27,12 @@ export interface ArtifactOptions {
    * per tool, and in the bundle for `createServer({ profile })`.
    */
   profiles?: readonly ProfileName[]
+  /**
+   * Fail the build where a profile refuses a tool or its whole list (error MCP042), instead of leaving the
+   * tool out of that profile's list with the warning MCP105: `true` for every profile in `profiles`, or the
+   * names of some of them.
+   */
+  strictProfiles?: boolean | readonly ProfileName[]
   /** Every tool takes null for an optional parameter as absent (as `@lenient` does for one tool). */
   lenient?: boolean
 }

@@ -4,7 +4,7 @@
  * their TypeScript locations). The manifest, the build summary and `mcp-aot inspect --tokens` read this.
  */
 import type { Declaration } from '../declarations/declaration.ts'
-import { compareLoc } from '../diagnostics.ts'
+import { compareLoc, type Diagnostic } from '../diagnostics.ts'
 import { byKind } from './artifact-text.ts'
 import { toolDefinition } from '../table/emit.ts'
 import { lint } from '../model/lint.ts'
@@ -62,6 +62,21 @@ export function modelReport(decls: readonly Declaration[], profiles: readonly Pr
   }
   report.warnings.sort((a, b) => compareLoc(a.loc, b.loc))
   return report
+}
+
+/**
+ * Under the plugin option `strictProfiles`, a list a strict profile refuses as a whole (Anthropic's
+ * per-request limits) as errors MCP042, one per problem, at the part where the list crosses the limit.
+ */
+export function listRefusals(decls: readonly Declaration[], report: ModelReport, strict: readonly ProfileName[]): Diagnostic[] {
+  const tools = byKind(decls, 'tool')
+  return strict.flatMap((p) =>
+    (report.lists[p]?.problems ?? []).map((q) => ({
+      code: 'MCP042' as const,
+      message: `${p}: the list of ${report.lists[p]!.listed} tools: ${q.message} The plugin option strictProfiles makes this an error; without ${p} in it the list is served as it is (warning MCP105).`,
+      loc: locate(tools.find((d) => d.name === q.tool)!, q.path),
+    })),
+  )
 }
 
 /** The token table: one row per tool, a column per profile, and the tools/list total. */

@@ -11,7 +11,8 @@ import type { ToolDefinition } from '../../runtime/shared/table.ts'
 import { planDefs, revivePlan } from '../schema/plans.ts'
 import { lenientPlan } from '../schema/lenient.ts'
 import { listedSchema } from '../schema/listed.ts'
-import { profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { profileFindings, profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
 import { compileValidators, SchemaRefused } from '../schema/validator.ts'
 import { Refusal } from '../refusal.ts'
@@ -24,6 +25,8 @@ export interface EmitOptions {
   profiles?: readonly ProfileName[]
   /** Every tool takes null for an optional parameter as absent, as `@lenient` does for one. */
   lenient?: boolean
+  /** The profiles whose refusals are build errors (MCP042) rather than tools left out of their lists (plugin option `strictProfiles`). */
+  strictProfiles?: readonly ProfileName[]
 }
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -89,6 +92,23 @@ function profileField(definition: ToolEntry, options: EmitOptions, lines: string
     out[p] = t.status === 'refused' ? null : json(t.tool)
   }
   lines.push(`profiles: ${json(out)}`)
+}
+
+/**
+ * Under the plugin option `strictProfiles`, each part a strict profile refuses is an error MCP042 at its
+ * TypeScript location (without the option: the warning MCP105, and the tool left out of that profile's list).
+ */
+export function strictRefusals(decls: readonly Declaration[], options: EmitOptions): Diagnostic[] {
+  const tools = decls.filter((d) => d.kind === 'tool')
+  const out: Diagnostic[] = []
+  for (const p of options.strictProfiles ?? []) {
+    for (const f of profileFindings(p, tools, profileTools(p, tools.map((d) => toolDefinition(d) as ToolEntry)))) {
+      if (f.code !== 'MCP105') continue
+      const message = `${p}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message} The plugin option strictProfiles makes this an error; without ${p} in it the tool is left out of the ${p} list (warning MCP105).`
+      out.push({ code: 'MCP042', message, loc: f.loc })
+    }
+  }
+  return out
 }
 
 /** The optional entry fields (`revive`, `run`) and the names they import. */

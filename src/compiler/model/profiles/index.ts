@@ -63,3 +63,18 @@ export function profileList(given: readonly string[] | undefined): ProfileName[]
   if (unknown.length > 0) throw new Error(`mcp-aot: unknown profile ${unknown.map((p) => `'${p}'`).join(', ')}; the profiles are ${PROFILE_NAMES.map((p) => `'${p}'`).join(', ')}.`)
   return ['portable', ...PROFILE_NAMES.filter((p) => p !== 'portable' && given?.includes(p))]
 }
+
+/**
+ * Parses the plugin option `strictProfiles` against the profiles built: `true` is every profile besides
+ * `portable`; a list names built profiles only.
+ */
+export function strictList(given: boolean | readonly string[] | undefined, built: readonly ProfileName[]): ProfileName[] {
+  const others = built.filter((p) => p !== 'portable')
+  if (given === undefined || given === false) return []
+  if (given === true) return others
+  const unbuilt = given.filter((p) => !(others as readonly string[]).includes(p))
+  if (unbuilt.length > 0) {
+    throw new Error(`mcp-aot: strictProfiles names ${unbuilt.map((p) => `'${p}'`).join(', ')}, which the option profiles does not build (${others.length > 0 ? others.map((p) => `'${p}'`).join(', ') : 'none'}); add ${unbuilt.length > 1 ? 'them' : 'it'} to profiles, or write strictProfiles: true for every profile built.`)
+  }
+  return others.filter((p) => given.includes(p))
+}
