@@ -53,9 +53,10 @@ describe('src/runtime runs on the edge', () => {
  * run detached from its request; no stage imports it (rpc/ and call/ reach it through `core.tasks`, typed in
  * shared/table.ts), only the hosts that make it (`memoryTasks()`, mcp-aot/cloudflare's `durableTasks()`).
  * instrument/ (the `instrument` option's code: request timing, the tools/call wrapper, hook delivery) sits
- * there as well, reached the same way (`core.observer`), made only by `instrument()`.
+ * there as well, reached the same way (`core.observer`), made only by `instrument()`. apps/ (MCP Apps: the
+ * extension's capability, the model's tools/list) is a feature the tables hand in, as features/ are.
  */
-const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument'], 'call'] as const
+const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument', 'apps'], 'call'] as const
 const LEAVES = ['shared', 'validators']
 
 function folderOf(file: string): string {
@@ -167,7 +168,7 @@ describe('src/runtime reads top-down by stage', () => {
  * the leaves every stage reports through, importing only each other.
  */
 const compiler = join(src, 'compiler')
-const COMPILER_STAGES = ['', 'artifacts', 'table', 'model', 'declarations', 'schema', 'types', 'source'] as const
+const COMPILER_STAGES = ['', 'artifacts', 'table', 'views', 'model', 'declarations', 'schema', 'types', 'source'] as const
 const COMPILER_LEAVES = ['diagnostics.ts', 'refusal.ts']
 
 /** The stage of a compiler file (its first folder under src/compiler), or 'leaf'. */

@@ -4,6 +4,8 @@ import type { Declaration } from './declarations/declaration.ts'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable, strictRefusals, type EmitOptions } from './table/emit.ts'
 import { extract } from './declarations/extract.ts'
+import { attachViews, type ViewOptions } from './views/attach.ts'
+import { serverIdentity } from './artifacts/artifacts.ts'
 import type { Project } from './source/project.ts'
 import { forgetAmbient } from './source/ambient.ts'
 import { javascriptModule } from './declarations/javascript.ts'
@@ -69,11 +71,17 @@ export interface CompiledModule extends Analysis {
 }
 
 /** The transformed module, or null when it declares nothing. Throws the module's CompileError. */
-export function compileModule(project: Project, id: string, code: string, options: ResolverOptions & EmitOptions = {}): CompiledModule | null {
+export function compileModule(project: Project, id: string, code: string, options: ResolverOptions & EmitOptions & ViewOptions = {}): CompiledModule | null {
   if (!MARKER.test(code)) return null
   const analysis = analyze(project, id, code, options)
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
+  // MCP Apps: the views the tools name, built and named (views/); their files are watched like type files.
+  if (analysis.declarations.some((d) => d.ui?.view)) {
+    const views = attachViews(analysis.declarations, options.server ?? serverIdentity(project.root).name, project.root)
+    analysis.read.push(...views.read)
+    if (views.diagnostics.length > 0) throw Object.assign(new CompileError(views.diagnostics, project.texts), { watchFiles: analysis.read })
+  }
   // `strictProfiles`: a tool such a profile refuses fails the build (MCP042) instead of leaving its list.
   const refused = strictRefusals(analysis.declarations, options)
   if (refused.length > 0) throw Object.assign(new CompileError(refused, project.texts), { watchFiles: analysis.read })

@@ -57,6 +57,10 @@ export const CODES = {
   MCP040: 'function declared without a body',
   MCP041: 'tool, resource or prompt in a JavaScript module',
   MCP042: 'tool or list a provider profile refuses, in a build that asked for the profile strictly (strictProfiles)',
+  MCP047: 'MCP Apps view file that does not exist (@ui)',
+  MCP048: 'MCP Apps view that does not build',
+  MCP049: 'two MCP Apps views, or a view and a resource, with one ui:// URI',
+  MCP050: 'MCP Apps CSP value that is not an origin (@uiCsp)',
 } as const
 
 export type Code = keyof typeof CODES

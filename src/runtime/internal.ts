@@ -14,6 +14,7 @@ export { resourcesFeature } from './features/resources.ts'
 export { promptsFeature } from './features/prompts.ts'
 export { paramHeadersFeature } from './features/param-headers.ts'
 export { scopesFeature } from './http/scopes.ts'
+export { appsFeature } from './apps/apps.ts'
 export { ucs2length } from './validators/ucs2length.ts'
 export { equal } from './validators/equal.ts'
 export {

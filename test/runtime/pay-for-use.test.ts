@@ -38,10 +38,12 @@ const MARKERS = {
   tasks: 'io.modelcontextprotocol/tasks',
   // The `instrument` option's code (instrument/): it comes with `instrument(…)`, not with createServer.
   instrument: 'the instrument hook',
+  // MCP Apps (apps/): the extension's capability and the model's tools/list come with a tool's @ui or @uiVisibility.
+  apps: 'io.modelcontextprotocol/ui',
 }
 
 /** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task, no `instrument`. */
-const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument'])
+const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps'])
 
 describe('pay for what you use', () => {
   it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {

@@ -32,8 +32,26 @@ export interface Declaration {
   props: Prop[]
   result: ResultPlan
   outputSchema?: Schema
+  /** MCP Apps (`@ui`, `@uiVisibility`, `@uiCsp`, `@uiPermissions`, `@uiPrefersBorder`): the tool's view and who may call it. */
+  ui?: ToolUi
   /** A declared return type the build could not read: no outputSchema, results sent as they come (MCP107). */
   unreadResult?: { message: string; loc: Loc }
+}
+
+/** A tool's MCP Apps declarations (ui-tags.ts reads them; views/ builds the view and names its `ui://` URI). */
+export interface ToolUi {
+  /** The view's entry (`@ui ./views/x.html`, or a .ts/.tsx script): absolute path, as written, and the tag's location. */
+  view?: { path: string; written: string; loc: Loc }
+  /** `_meta.ui.visibility`; absent means the default, both. */
+  visibility?: ('model' | 'app')[]
+  /** The resource's `_meta.ui.csp`: origins by kind, in the order written. */
+  csp?: Partial<Record<'connectDomains' | 'resourceDomains' | 'frameDomains' | 'baseUriDomains', string[]>>
+  /** The resource's `_meta.ui.permissions` (`camera`, `microphone`, `geolocation`, `clipboardWrite`). */
+  permissions?: string[]
+  prefersBorder?: boolean
+  /** Set by views/: `ui://<server>/<name>`, and the built HTML document. */
+  uri?: string
+  html?: string
 }
 
 /** A top-level function with a JSDoc block, as found in the source. */

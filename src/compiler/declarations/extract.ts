@@ -16,6 +16,7 @@ import { toolDescription } from './tool-text.ts'
 import { checkPromptParams, checkResourceParams, parameters, result } from './signature.ts'
 import { strayTags } from './stray-tags.ts'
 import { bool, firstWord, scopes, tagLoc, taskSupport, timeout } from './tag-values.ts'
+import { uiTags } from './ui-tags.ts'
 
 /** Top-level functions with a JSDoc block, and whether each is exported. */
 function candidates(file: SourceFile): Candidate[] {
@@ -184,6 +185,8 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     const scopeTags = doc.tags.filter((x) => x.name === 'scope')
     const scopeList = scopeTags.length > 0 ? read(() => scopes(file, scopeTags)) : undefined
     if (scopeList !== undefined) decl.scopes = scopeList
+    const ui = read(() => uiTags(file, doc.tags))
+    if (ui) decl.ui = ui
   }
   if (kind === 'resource') {
     decl.uri = firstWord(kindTag.value)

@@ -16,6 +16,7 @@ import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
 import { compileValidators, SchemaRefused } from '../schema/validator.ts'
 import { Refusal } from '../refusal.ts'
+import { toolUiMeta, viewEntries } from './apps.ts'
 
 const TABLE_EXPORT = '__mcp'
 
@@ -43,6 +44,8 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
   if (d.annotations) out.annotations = d.annotations
   if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
+  const ui = toolUiMeta(d)
+  if (ui) out._meta = { ui }
   return out
 }
 
@@ -154,6 +157,8 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
     if (d.taskSupport) lines.push(`task: ${json(d.taskSupport)}`)
+    if (d.ui) used.add('appsFeature')
+    if (d.ui?.visibility) lines.push(`visibility: ${json(d.ui.visibility)}`)
     if (d.scopes) {
       lines.push(`scopes: ${json(d.scopes)}`)
       used.add('scopesFeature')
@@ -181,7 +186,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
 }
 
 /** The table's features, in a fixed order. */
-const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature'] as const
+const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature', 'appsFeature'] as const
 
 /**
  * The module's validators; a schema ajv refuses (every case known is refused earlier, in the type IR, with
@@ -213,6 +218,10 @@ export function emitTable(module: string, decls: readonly Declaration[], options
     }
     entries.push(entry(d, name, used, options))
   })
+  // MCP Apps: each view the tools name is a resource (table/apps.ts).
+  const views = viewEntries(decls)
+  if (views.length > 0) used.add('resourcesFeature')
+  entries.push(...views)
   // One compile for the module: tools that validate alike, and shared types, share code.
   const names = Object.keys(schemas)
   const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${validatorsOf(schemas, decls)};`]

@@ -18,6 +18,8 @@ export function capabilities(core: Core, methods: Methods, version: string): Rec
   caps.logging = {}
   // Tasks: the task host declares its own (tasks/support.ts), so a server without one bundles none of it.
   core.tasks?.capabilities(caps, version)
+  // Extensions the tables' features bring (MCP Apps: apps/).
+  for (const feature of core.features) feature.capabilities?.(caps, version)
   return caps
 }
 

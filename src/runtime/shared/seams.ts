@@ -35,6 +35,8 @@ export interface ToolEntry {
   readonly scopes?: readonly string[]
   /** `@task optional|required`: the call may (must) run as a task, when createServer has `tasks`. */
   readonly task?: 'optional' | 'required'
+  /** MCP Apps `@uiVisibility`: who may call the tool, the model and/or a view (absent: both). */
+  readonly visibility?: readonly ('model' | 'app')[]
   /**
    * How the function runs when it needs more than a plain call: `signalRunner` (it takes an AbortSignal
    * or has a @timeout) or `contextRunner` (it takes a ToolContext). Absent: called as `invoke(args)`.
@@ -153,6 +155,8 @@ export interface Feature {
   readonly headers?: HeaderCheck
   /** Checks a tools/call's token against the tool's `@scope`s. */
   readonly scopes?: ScopeCheck
+  /** Declares what the feature adds to the server's capabilities (an extension), for every discover and initialize result. */
+  readonly capabilities?: (caps: Record<string, object>, version: string) => void
 }
 
 export interface HeaderCheck {
