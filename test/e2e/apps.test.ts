@@ -1,0 +1,111 @@
+/**
+ * MCP Apps end to end: test/apps/fixtures/weather.ts built as a Worker (esbuild with the plugin from src/)
+ * and served by workerd (Miniflare). The official SDK client lists the tool and reads its view; the MCP
+ * Inspector CLI's `--app-info` probe reports the tool's app; and a real host, headless Chromium (Debian's
+ * package, driven by puppeteer-core), runs the extension's AppBridge in a page (test/e2e/apps-host/host.ts),
+ * renders the view in a sandboxed iframe, calls the tool, and the view (the extension's App client) gets
+ * the result and calls the app-only tool back through the host. The screenshot is kept in test-results/.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { build } from 'esbuild'
+import puppeteer from 'puppeteer-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundleWorker } from '../runtime/bundle.ts'
+import { startWorkerd } from '../helpers/miniflare.ts'
+import type { Served } from '../helpers/served.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const CHROMIUM = '/usr/bin/chromium'
+const INSPECTOR = join(ROOT, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js')
+const APPS = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } }
+const URI = 'ui://mcp-aot/weather'
+
+let dir: string
+let workerd: Served
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mcp-aot-apps-e2e-'))
+  writeFileSync(join(dir, 'worker.js'), await bundleWorker(join(ROOT, 'test/apps/fixtures/weather-worker.ts')))
+  workerd = await startWorkerd(join(dir, 'worker.js'))
+}, 120_000)
+
+afterAll(async () => {
+  await workerd?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the official SDK client, in workerd', () => {
+  it('lists the tool with its view, reads the view, and calls the tool for its text', async () => {
+    const client = new Client({ name: 'apps-e2e', version: '1.0.0' }, { capabilities: { extensions: APPS } as any })
+    await client.connect(new StreamableHTTPClientTransport(new URL(workerd.url)))
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((t) => [t.name, t._meta?.ui])).toEqual([
+        ['get_weather', { resourceUri: URI }],
+        ['forecast', { resourceUri: URI, visibility: ['app'] }],
+      ])
+      const read = await client.readResource({ uri: URI })
+      expect(read.contents).toHaveLength(1)
+      expect(read.contents[0]).toMatchObject({ uri: URI, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { permissions: { clipboardWrite: {} }, prefersBorder: true } } })
+      expect((read.contents[0] as { text: string }).text).toMatch(/^<!doctype html>.*<\/html>$/s)
+      const called = await client.callTool({ name: 'get_weather', arguments: { city: 'Oslo' } })
+      expect(called.content).toEqual([{ type: 'text', text: '{"city":"Oslo","tempC":18,"sky":"clear"}' }])
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe.skipIf(!existsSync(INSPECTOR))('the MCP Inspector CLI (2.12) --app-info probe', () => {
+  it('reports the tool\'s app: its resource URI, CSP and permissions', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', workerd.url, '--method', 'tools/call', '--tool-name', 'get_weather', '--app-info', '--advertise-apps'], { timeout: 60_000, cwd: dir, env: { ...process.env, MCP_CATALOG_PATH: join(dir, 'catalog.json') } })
+    const info = JSON.parse(stdout.trim().split('\n').at(-1)!)
+    expect(info).toMatchObject({ resourceUri: URI })
+    expect(JSON.stringify(info)).toContain('https://api.example.com')
+    expect(JSON.stringify(info)).toContain('clipboardWrite')
+  }, 90_000)
+})
+
+describe.skipIf(!existsSync(CHROMIUM))('a real host: headless Chromium with the extension\'s AppBridge', () => {
+  let page: Server
+
+  beforeAll(async () => {
+    const host = await build({ entryPoints: [join(ROOT, 'test/e2e/apps-host/host.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body><h1>MCP Apps host</h1><script type="module">${host.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script')}</script></body></html>`
+    page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html))
+    await new Promise<void>((done) => page.listen(0, '127.0.0.1', done))
+  }, 60_000)
+
+  afterAll(() => new Promise<void>((done) => (page ? page.close(() => done()) : done())))
+
+  it('renders the view in a sandboxed iframe; the view gets the result and calls a tool back through the host', async () => {
+    const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+    try {
+      const tab = await browser.newPage()
+      await tab.setViewport({ width: 640, height: 400 })
+      const address = page.address() as { port: number }
+      await tab.goto(`http://127.0.0.1:${address.port}/?server=${encodeURIComponent(workerd.url)}`)
+      await tab.waitForFunction(() => (window as any).host?.error || (window as any).host?.steps.includes('result sent'), { timeout: 30_000 })
+      const frame = await (await tab.waitForSelector('iframe'))!.contentFrame()
+      await frame.waitForSelector('body[data-done="yes"]', { timeout: 30_000 })
+      const report = await tab.evaluate(() => (window as any).host)
+      expect(report.error).toBeUndefined()
+      expect(report.steps).toEqual(['connected', `read ${URI} text/html;profile=mcp-app`, 'view initialized', 'result sent'])
+      expect(report.modelTools).toEqual(['get_weather'])
+      expect(report.appCalls).toEqual(['forecast'])
+      const shown = await frame.evaluate(() => ['city', 'now', 'forecast'].map((id) => document.getElementById(id)!.textContent))
+      expect(shown).toEqual(['Oslo', '18 °C, clear', 'Oslo: clear for the next 3 hours'])
+      expect(await tab.$eval('iframe', (f) => f.getAttribute('sandbox'))).toBe('allow-scripts')
+      mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+      await tab.screenshot({ path: join(ROOT, 'test-results/apps-view.png') })
+    } finally {
+      await browser.close()
+    }
+  }, 90_000)
+})
