@@ -17,6 +17,8 @@ import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOption
 import { listRefusals, modelReport, tokenTable } from './compiler/artifacts/model-report.ts'
 import { profileList, strictList } from './compiler/model/profiles/index.ts'
 import { formatWarning } from './compiler/model/warnings.ts'
+import { TokenizerMissing } from './compiler/model/tokens.ts'
+import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './compiler/artifacts/registry.ts'
 import { esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
@@ -39,8 +41,6 @@ export interface McpAotOptions extends ArtifactOptions {
    * schema is inline, so shared nested types multiply; a tool over the budget is a build error (MCP039).
    */
   schemaBudget?: number
-  /** Print each tool's o200k tokens and the tools/list total, per profile, when the build ends. */
-  tokens?: boolean
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -53,6 +53,9 @@ const RUNTIME: Record<string, string> = {
 }
 
 const RUNTIME_ID = /^mcp-aot(\/internal|\/cloudflare)?$/
+/** The module the `registry` option writes (serverInfo and the Server Card); without the option, the package's stand-in. */
+const CARD_ID = 'mcp-aot/server-card'
+const CARD_VIRTUAL = '\0mcp-aot/server-card'
 // JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
 const SOURCE = /\.[cm]?[jt]sx?$/
 
@@ -70,9 +73,25 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   let esbuildWarnings: EsbuildMessage[] = []
   // esbuild: duplicate names already reported this build, as errors of the module that brought them in.
   const reportedDuplicates = new Set<string>()
-  // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt), emitted next to the bundle when asked for.
-  const wantsArtifacts = Boolean(options?.manifest || options?.docs)
-  const artifactFiles = () => artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules))
+  // `registry`: server.json beside the bundle and mcp-aot/server-card, from package.json (MCP044–MCP046 when it cannot).
+  if (options?.registry) registryUrl(options.registry)
+  const discovered = () => discovery(root, options!.registry!, serverIdentity(root, options?.server))
+  // The module mcp-aot/server-card; when package.json cannot give it, its load reports that and buildEnd does not again.
+  let cardFailed = false
+  const cardModule = () => {
+    try {
+      return serverCardModule(discovered())
+    } catch (error) {
+      cardFailed = true
+      throw error
+    }
+  }
+  // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt, server.json), emitted next to the bundle when asked for.
+  const wantsArtifacts = Boolean(options?.manifest || options?.docs || options?.registry)
+  const artifactFiles = () => [
+    ...artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules)),
+    ...(options?.registry ? [{ fileName: SERVER_JSON_FILE, source: discovered().serverJson }] : []),
+  ]
   const emitArtifacts = (context: { emitFile(file: { type: 'asset'; fileName: string; source: string }): unknown }) => {
     for (const file of artifactFiles()) context.emitFile({ type: 'asset', fileName: file.fileName, source: file.source })
   }
@@ -118,6 +137,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           esbuild: {
             setup: (build: any) => {
               build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] }))
+              if (options?.registry) {
+                build.onResolve({ filter: /^mcp-aot\/server-card$/ }, () => ({ path: CARD_ID, namespace: 'mcp-aot' }))
+                build.onLoad({ filter: /.*/, namespace: 'mcp-aot' }, () => ({ contents: cardModule(), loader: 'js', resolveDir: here }))
+              }
               // Tool modules: each finding an error at its own line of the tool file, with the line's text for
               // esbuild's code frame (an error thrown from a transform is put at the importing line instead).
               build.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args: any) => {
@@ -146,11 +169,14 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
                 result.warnings.push(...found)
                 await logWarnings(build, found)
               })
-              if (wantsArtifacts) build.onEnd((result: any) => emitForEsbuild(build.initialOptions, result, modules.size ? artifactFiles() : []))
+              if (wantsArtifacts) build.onEnd((result: any) => emitForEsbuild(build.initialOptions, result, modules.size && result.errors.length === 0 ? artifactFiles() : []))
             },
           },
         }
-      : { resolveId: { filter: { id: RUNTIME_ID }, handler: (id: string) => RUNTIME[id] ?? null } }),
+      : {
+          resolveId: { filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card)?$/ }, handler: (id: string) => (id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : (RUNTIME[id] ?? null)) },
+          load: { filter: { id: /^\0mcp-aot\/server-card$/ }, handler: cardModule },
+        }),
     transform: {
       filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: MARKER },
       handler(code, rawId) {
@@ -163,8 +189,18 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       // esbuild reported each duplicate as an error of its module (its onLoad above).
       const message = meta.framework === 'esbuild' ? undefined : duplicateNames(modules)
       if (message) throw new Error(message)
+      // `registry`: a package.json that gives no valid server.json fails the build (MCP044–MCP046).
+      const reported = cardFailed
+      cardFailed = false
+      if (options?.registry && !reported) discovered()
       // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/model/warnings.ts).
-      const report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
+      let report
+      try {
+        report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
+      } catch (error) {
+        // `tokens: true` without gpt-tokenizer (an optional peer dependency): MCP043, what to install.
+        throw error instanceof TokenizerMissing ? new CompileError([error.diagnostic], project.texts) : error
+      }
       // `strictProfiles`: a list such a profile refuses as a whole fails the build (its tools' refusals failed their modules).
       const refusedLists = listRefusals(collect(modules), report, strictProfiles)
       if (refusedLists.length > 0) throw new CompileError(refusedLists, project.texts)

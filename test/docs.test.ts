@@ -4,6 +4,7 @@
  * - `tool [names…]`: built through the plugin (Rollup) with no error and no warning, declaring these tools;
  * - `before MCPnnn` / `after MCPnnn` (docs/diagnostics.md): the before example gives exactly that one code,
  *   the after example builds clean; `file MCPnnn path` is a second file both are built with;
+ *   `before MCPnnn path` / `after MCPnnn path`: the example is that file (package.json) instead of src/tools.ts;
  * - `excerpt path`: its lines, in order, are lines of that tested file (indentation aside);
  * - `commands dir`: every command is an npm script of dir/package.json, a template, or a CLI command;
  * - `build-output path`: the file built through the plugin prints these lines;
@@ -11,12 +12,14 @@
  * And every relative link and #anchor in README.md and docs/ points at a file and heading that exist.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { registerHooks } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { transform } from 'esbuild'
 import { rollup } from 'rollup'
 import { describe, expect, it } from 'vitest'
 import { CODES } from '../src/compiler/diagnostics.ts'
+import type { McpAotOptions } from '../src/plugin.ts'
 import mcpRollup from '../src/rollup.ts'
 import { compileFiles } from './compiler/harness.ts'
 
@@ -68,8 +71,12 @@ interface Built {
   error: string
 }
 
-/** Builds `files` (the first one is the entry) in a fresh folder through the plugin; with `root`, the files already there. */
-async function build(files: Record<string, string>, options: { profiles?: string[]; strictProfiles?: boolean; root?: string } = {}): Promise<Built> {
+/**
+ * Builds `files` (the first one is the entry) in a fresh folder through the plugin; with `root`, the files
+ * already there. `plugin`: more plugin options. `tokenizerIfListed`: gpt-tokenizer resolves only when the
+ * folder's package.json lists it, as after `npm install` (MCP043).
+ */
+async function build(files: Record<string, string>, options: { profiles?: string[]; strictProfiles?: boolean; root?: string; plugin?: Partial<McpAotOptions>; tokenizerIfListed?: boolean } = {}): Promise<Built> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'mcp-aot-docs-'))
   try {
     if (!options.root) for (const [path, text] of Object.entries(files)) {
@@ -78,15 +85,22 @@ async function build(files: Record<string, string>, options: { profiles?: string
     }
     const warnings: string[] = []
     let error = ''
+    const listed = /"gpt-tokenizer"/.test(files['package.json'] ?? '')
+    const hooks = options.tokenizerIfListed && !listed ? registerHooks({ resolve: (specifier, context, next) => {
+      if (/^gpt-tokenizer(\/|$)/.test(specifier)) throw Object.assign(new Error(`Cannot find module '${specifier}'`), { code: 'MODULE_NOT_FOUND' })
+      return next(specifier, context)
+    } }) : undefined
     try {
       const b = await rollup({
         input: join(root, Object.keys(files)[0]!),
-        plugins: [mcpRollup({ root, profiles: options.profiles as any, strictProfiles: options.strictProfiles }), stripTypes],
+        plugins: [mcpRollup({ root, profiles: options.profiles as any, strictProfiles: options.strictProfiles, ...options.plugin }), stripTypes],
         onwarn: (w) => void (/ - warning MCP\d{3}/.test(w.message) && warnings.push(w.message)),
       })
       await b.close()
     } catch (e) {
       error = String((e as Error).message)
+    } finally {
+      hooks?.deregister()
     }
     const codes = [...error.matchAll(/ - error (MCP\d{3})/g), ...warnings.join('\n').matchAll(/ - warning (MCP\d{3})/g)].map((m) => m[1]!)
     return { codes, error }
@@ -140,13 +154,18 @@ describe('docs/diagnostics.md: every code, before and after', () => {
     const extra = Object.fromEntries(diag.filter((b) => b.kind === 'file' && b.args[0] === code).map((b) => [b.args[1]!, b.text]))
     const profiles = code === 'MCP105' || code === 'MCP106' || code === 'MCP042' ? ['openai-strict'] : undefined
     const strictProfiles = code === 'MCP042' ? true : undefined
+    // MCP043: the token report; MCP044–MCP046: the registry's server.json, from package.json.
+    const plugin = code === 'MCP043' ? { tokens: true } : ['MCP044', 'MCP045', 'MCP046'].includes(code) ? { registry: { url: 'https://notes.example.com/mcp' } } : undefined
+    const options = { profiles, strictProfiles, plugin, tokenizerIfListed: code === 'MCP043' }
     const before = diag.find((b) => b.kind === 'before' && b.args[0] === code)
     const after = diag.find((b) => b.kind === 'after' && b.args[0] === code)
+    // `before MCPnnn path`: the example is that file (package.json, say); src/tools.ts is then a `file` block.
+    const files = (example: Block) => ({ 'src/tools.ts': '', ...extra, [example.args[1] ?? 'src/tools.ts']: example.text })
     it(`${code}: the before example gives exactly ${code}`, async () => {
-      expect((await build({ 'src/tools.ts': before!.text, ...extra }, { profiles, strictProfiles })).codes).toEqual([code])
+      expect((await build(files(before!), options)).codes).toEqual([code])
     })
     it(`${code}: the after example builds clean`, async () => {
-      const out = await build({ 'src/tools.ts': after!.text, ...extra }, { profiles, strictProfiles })
+      const out = await build(files(after!), options)
       expect(out.error).toBe('')
       expect(out.codes).toEqual([])
     })

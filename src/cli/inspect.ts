@@ -13,6 +13,7 @@ import { PROFILE_NAMES, type ProfileName } from '../compiler/model/profiles/inde
 import { analyze, MARKER } from '../compiler/compile.ts'
 import { formatDiagnostic } from '../compiler/diagnostics.ts'
 import { formatWarning } from '../compiler/model/warnings.ts'
+import { TOKENIZER_MISSING, TokenizerMissing } from '../compiler/model/tokens.ts'
 import { duplicateFindings } from '../compiler/declarations/duplicates.ts'
 import { Project } from '../compiler/source/project.ts'
 import type { Io } from './io.ts'
@@ -42,7 +43,8 @@ export interface Report {
 }
 
 /** Reads every file; returns the report, the findings as text with code frames, and how many modules were refused. */
-export function read(cwd: string, files: readonly string[], profiles: readonly ProfileName[] = ['portable']): { report: Report; frames: string[]; warningLines: string[]; refused: number; tokens: string } {
+/** `tokens`: count each entry's o200k tokens (gpt-tokenizer; TokenizerMissing without it). */
+export function read(cwd: string, files: readonly string[], profiles: readonly ProfileName[] = ['portable'], tokens = false): { report: Report; frames: string[]; warningLines: string[]; refused: number; tokens: string } {
   const project = new Project(cwd)
   const diagnostics: Finding[] = []
   const frames: string[] = []
@@ -69,10 +71,10 @@ export function read(cwd: string, files: readonly string[], profiles: readonly P
   }
   const decls = collect(modules)
   // One model report (lint, profiles, tokens) for the manifest, the warnings and the token table.
-  const model = modelReport(decls, profiles)
+  const model = modelReport(decls, profiles, tokens)
   const { transport: _transport, ...listed } = JSON.parse(manifest(serverIdentity(cwd), decls, profiles, model))
   const warnings = model.warnings.map((w) => ({ code: w.code, message: w.message, ...w.loc }))
-  return { report: { ...listed, diagnostics, warnings }, frames, warningLines: model.warnings.map((w) => formatWarning(w)), refused, tokens: profiles.length > 1 ? tokenTable(model) : '' }
+  return { report: { ...listed, diagnostics, warnings }, frames, warningLines: model.warnings.map((w) => formatWarning(w)), refused, tokens: tokens ? tokenTable(model) : '' }
 }
 
 /** A schema on its label's line when it is short, else indented below it. */
@@ -111,7 +113,15 @@ export function inspect(options: { paths: readonly string[]; json: boolean; toke
     io.err.write(`mcp-aot inspect: ${(error as Error).message}\n`)
     return 2
   }
-  const { report, frames, warningLines, refused, tokens } = read(io.cwd, files, options.tokens ? PROFILE_NAMES : ['portable'])
+  let out
+  try {
+    out = read(io.cwd, files, options.tokens ? PROFILE_NAMES : ['portable'], options.tokens)
+  } catch (error) {
+    if (!(error instanceof TokenizerMissing)) throw error
+    io.err.write(`mcp-aot inspect --tokens: ${TOKENIZER_MISSING}\n`)
+    return 2
+  }
+  const { report, frames, warningLines, refused, tokens } = out
   const errors = report.diagnostics.length
   if (options.json) {
     io.out.write(JSON.stringify(report, null, 2) + '\n')

@@ -20,6 +20,7 @@ ${Object.entries(TEMPLATES).map(([name, t]) => `        ${name.padEnd(20)}${t.su
       Prints each tool, resource and prompt the sources declare (name, annotations, schemas) and every
       diagnostic, without building a bundle. Default: the .ts files under src/. Exit code 1 on diagnostics.
       --tokens adds each tool's o200k tokens and the tools/list total under every provider profile.
+      It needs gpt-tokenizer, an optional peer dependency: npm install -D gpt-tokenizer@^4.
 
   check-node
       Exits with 1 and one sentence when this Node is older than mcp-aot needs (22.18, or 24.11); the

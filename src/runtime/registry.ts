@@ -20,6 +20,7 @@ export interface Registry {
 
 const OPTION_KEYS: ReadonlySet<string> = new Set([
   'path',
+  'serverCard',
   'allowedOrigins',
   'maxBodyBytes',
   'stateSecret',

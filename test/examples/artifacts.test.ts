@@ -25,7 +25,8 @@ import mcpWebpack from '../../src/webpack.ts'
 const require = createRequire(import.meta.url)
 const ROOT = fileURLToPath(new URL('./fixtures/kit/', import.meta.url))
 const ENTRY = join(ROOT, 'entry.ts')
-const ON: McpAotOptions = { root: ROOT, manifest: true, docs: true }
+// With the token report (tokens: true), the manifest carries each entry's o200k tokens.
+const ON: McpAotOptions = { root: ROOT, manifest: true, docs: true, tokens: true }
 
 /** The tools/list entry of count_items; the manifest adds timeoutMs, source and its o200k tokens. */
 const COUNT_ITEMS = {
@@ -234,7 +235,7 @@ describe('mcp({ manifest: true, docs: true })', () => {
 
   it('emits nothing without the options, only the manifest (under a chosen name) or only the docs when asked', async () => {
     expect(await BUILDS.esbuild!({ root: ROOT })).toEqual({})
-    expect(await BUILDS.rolldown!({ root: ROOT, manifest: 'mcp/server.json' })).toEqual({ 'mcp/server.json': MANIFEST })
+    expect(await BUILDS.rolldown!({ root: ROOT, manifest: 'mcp/server.json', tokens: true })).toEqual({ 'mcp/server.json': MANIFEST })
     const docs = await BUILDS.vite!({ root: ROOT, docs: true, server: { name: 'kit', description: 'The kit server.' } })
     expect(Object.keys(docs).sort()).toEqual(['SKILL.md', 'llms.txt'])
     expect(docs['SKILL.md']).toMatch(/^---\nname: kit\ndescription: "The kit server\. Use it to call its MCP tools: count_items\."\n---\n\n# kit 2\.1\.0\n/)

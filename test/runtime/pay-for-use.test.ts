@@ -40,10 +40,12 @@ const MARKERS = {
   instrument: 'the instrument hook',
   // MCP Apps (apps/): the extension's capability and the model's tools/list come with a tool's @ui or @uiVisibility.
   apps: 'io.modelcontextprotocol/ui',
+  // The Server Card route (http/server-card.ts): it comes with `serverCard` (the plugin's `registry` option).
+  'server card': 'application/mcp-server-card+json',
 }
 
 /** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task, no `instrument`. */
-const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps'])
+const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card'])
 
 describe('pay for what you use', () => {
   it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {

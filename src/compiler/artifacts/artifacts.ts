@@ -11,6 +11,8 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { ServerIdentity } from './artifact-text.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { manifest } from './manifest.ts'
+import { modelReport } from './model-report.ts'
+import type { RegistryOptions } from './registry.ts'
 import { profileList, type ProfileName } from '../model/profiles/index.ts'
 import { skill } from './skill.ts'
 
@@ -35,6 +37,17 @@ export interface ArtifactOptions {
   strictProfiles?: boolean | readonly ProfileName[]
   /** Every tool takes null for an optional parameter as absent (as `@lenient` does for one tool). */
   lenient?: boolean
+  /**
+   * The token report: print each tool's o200k tokens and the tools/list total, per profile, when the build
+   * ends, and write them in the manifest. Needs `gpt-tokenizer` (`npm install -D gpt-tokenizer@^4`; MCP043 without).
+   */
+  tokens?: boolean
+  /**
+   * Discovery: `server.json` for the MCP registry beside the bundle, and the module `mcp-aot/server-card`
+   * (`serverInfo` and the Server Card for createServer's `serverCard` option), from package.json and this
+   * endpoint URL (src/compiler/artifacts/registry.ts).
+   */
+  registry?: RegistryOptions
 }
 
 export interface Artifact {
@@ -76,7 +89,8 @@ export function serverIdentity(root: string, given: Partial<ServerIdentity> = {}
 export function artifacts(options: ArtifactOptions, server: ServerIdentity, decls: readonly Declaration[]): Artifact[] {
   const out: Artifact[] = []
   const manifestFile = typeof options.manifest === 'string' ? options.manifest : options.manifest ? MANIFEST_FILE : undefined
-  if (manifestFile) out.push({ fileName: manifestFile, source: manifest(server, decls, profileList(options.profiles)) })
+  const profiles = profileList(options.profiles)
+  if (manifestFile) out.push({ fileName: manifestFile, source: manifest(server, decls, profiles, modelReport(decls, profiles, Boolean(options.tokens))) })
   if (options.docs) {
     out.push({ fileName: SKILL_FILE, source: skill(server, decls) })
     out.push({ fileName: LLMS_FILE, source: llmsTxt(server, decls, manifestFile) })

@@ -23,11 +23,12 @@ function profileEntry(t: ProfiledTool) {
 
 /**
  * The manifest as JSON text: entries in the shapes of tools/list, resources/list, resources/templates/list
- * and prompts/list; per tool its o200k tokens under each profile and, for each profile besides `portable`,
- * the entry that profile lists; `tokens`: the tools/list result's tokens per profile. `report`: the model
- * report when the caller has one (it counts tokens).
+ * and prompts/list; for each profile besides `portable`, the entry that profile lists; with the token report
+ * (a `report` that counted tokens), per tool its o200k tokens under each profile and `tokens`: the tools/list
+ * result's tokens per profile. `report`: the model report when the caller has one.
  */
 export function manifest(server: ServerIdentity, decls: readonly Declaration[], profiles: readonly ProfileName[] = ['portable'], report = modelReport(decls, profiles)): string {
+  const counted = Object.keys(report.totals).length > 0
   const resource = (d: Declaration, key: 'uri' | 'uriTemplate') => {
     const out: Record<string, unknown> = { [key]: d.uri, name: d.name }
     if (d.title) out.title = d.title
@@ -40,7 +41,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[], 
   const doc = {
     server,
     transport: { type: 'streamable-http', path: '/mcp' },
-    tokens: report.totals,
+    ...(counted ? { tokens: report.totals } : {}),
     ...(profiles.length > 1 ? { lists: Object.fromEntries(profiles.filter((p) => p !== 'portable').map((p) => [p, report.lists[p]])) } : {}),
     tools: byKind(decls, 'tool').map((d, i) => {
       const r = report.tools[i]!
@@ -50,7 +51,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[], 
         ...(d.timeoutMs !== undefined ? { timeoutMs: d.timeoutMs } : {}),
         ...(d.scopes ? { scopes: d.scopes } : {}),
         source: at(d),
-        tokens: r.tokens,
+        ...(counted ? { tokens: r.tokens } : {}),
         ...(others.length ? { profiles: Object.fromEntries(others.map((p) => [p, profileEntry(r.profiles[p]!)])) } : {}),
       }
     }),

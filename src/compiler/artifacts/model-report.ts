@@ -36,8 +36,11 @@ export interface ModelReport {
   warnings: Warning[]
 }
 
-/** `tokens: false` leaves the counts out (the warnings alone need no tokenizer). */
-export function modelReport(decls: readonly Declaration[], profiles: readonly ProfileName[], tokens = true): ModelReport {
+/**
+ * `tokens: true` counts each entry's o200k tokens (the token report: gpt-tokenizer, loaded then, an optional
+ * peer dependency; TokenizerMissing without it); otherwise `tokens` and `totals` stay empty.
+ */
+export function modelReport(decls: readonly Declaration[], profiles: readonly ProfileName[], tokens = false): ModelReport {
   const tools = byKind(decls, 'tool')
   const entries = tools.map((d) => toolDefinition(d) as ToolEntry)
   const report: ModelReport = { profiles, tools: entries.map((e) => ({ name: e.name, tokens: {}, profiles: {} })), totals: {}, lists: {}, warnings: lint(decls) }

@@ -57,6 +57,8 @@ export class Transport {
   readonly #dispatcher: Dispatcher
   /** The scopes the tools declare, listed in the resource metadata. */
   readonly #scopes: readonly string[]
+  /** `<path>/server-card` and its route, with the `serverCard` option only (http/server-card.ts). */
+  readonly #card: { path: string; serve: (request: Request) => Response } | undefined
   #toldNoUrl = false
 
   constructor(core: Core) {
@@ -71,6 +73,8 @@ export class Transport {
     }
     this.#dispatcher = new Dispatcher(core)
     this.#scopes = core.scopeCheck?.declared(core) ?? []
+    const card = options.serverCard?.route(core.info)
+    this.#card = card && { path: `${this.#path.replace(/\/$/, '')}/server-card`, serve: card }
   }
 
   /**
@@ -164,6 +168,7 @@ export class Transport {
   }
 
   #elsewhere(request: Request, path: string): Response {
+    if (path === this.#card?.path) return this.#card.serve(request)
     const { options } = this.#core
     if (options.authorize && (path === WELL_KNOWN || path === WELL_KNOWN + this.#path)) {
       if (request.method === 'GET' || request.method === 'HEAD') {

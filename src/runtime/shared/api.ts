@@ -165,6 +165,8 @@ export interface ServerOptions<Env = unknown> {
    * `'anthropic-strict'` or `'gemini'`; default: the portable schema.
    */
   profile?: string
+  /** Per client (the name in its clientInfo), the profile its tools/list is, `{ 'my-agent': 'openai-strict' }`; others: portable. */
+  profiles?: Readonly<Record<string, string>>
   /**
    * Legacy sessions with state (2025-11-25 and older): `memorySessions()` (one process) or
    * `durableSessions()` from `mcp-aot/cloudflare` (Workers). Without it the server is stateless.

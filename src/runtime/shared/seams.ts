@@ -100,6 +100,8 @@ export interface Core {
   readonly headerCheck: HeaderCheck | undefined
   /** The `@scope` check, when a table asked for it. */
   readonly scopeCheck: ScopeCheck | undefined
+  /** Which profile a client gets, when a table was built with profiles (features/client-profiles.ts). */
+  readonly clientProfiles: ClientProfiles | undefined
   /** Serves a request that may stream; present when some function takes a ToolContext (only those can notify). */
   readonly streamed: InputKit['streamed'] | undefined
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":…}` for modern results. */
@@ -155,8 +157,15 @@ export interface Feature {
   readonly headers?: HeaderCheck
   /** Checks a tools/call's token against the tool's `@scope`s. */
   readonly scopes?: ScopeCheck
+  /** Which profile's tools/list a client gets (`createServer({ profiles })`), when the build wrote profiles. */
+  readonly clients?: ClientProfiles
   /** Declares what the feature adds to the server's capabilities (an extension), for every discover and initialize result. */
   readonly capabilities?: (caps: Record<string, object>, version: string) => void
+}
+
+export interface ClientProfiles {
+  /** The profile the `profiles` option names for a client (its clientInfo), else undefined: the portable list. */
+  choose(core: Core, clientInfo: unknown): string | undefined
 }
 
 export interface HeaderCheck {
