@@ -125,9 +125,20 @@ export interface ServerInfo {
   instructions?: string
 }
 
+/** A Server Card route (`serverCard` of mcp-aot/internal): refuses an info it contradicts, else answers `<path>/server-card`. */
+export interface ServerCardRoute {
+  route(info: ServerInfo): (request: Request) => Response
+}
+
 export interface ServerOptions<Env = unknown> {
   /** The endpoint path; default `/mcp`. */
   path?: string
+  /**
+   * The Server Card (SEP-2127) served at `<path>/server-card`: `import card from 'mcp-aot/server-card'`, which
+   * the plugin's `registry` option writes at build time with `serverInfo` to pass as `info`. createServer
+   * refuses a card whose name, version, title, description or websiteUrl contradicts `info`.
+   */
+  serverCard?: ServerCardRoute
   /** Extra allowed Origins (localhost origins are always allowed). `'*'` allows any. */
   allowedOrigins?: string[]
   /** Largest accepted request body in bytes; default 1 MiB (a larger body is answered 413 before it is read). */
