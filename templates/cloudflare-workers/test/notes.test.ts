@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('notes', () => {
   it('lists the tools with their schemas', async () => {
     const tools = await client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'export_notes', 'delete_note'])
+    expect(tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'export_notes', 'delete_note', 'show_notes'])
     const save = tools.find((t) => t.name === 'save_note')!
     expect(save.annotations).toEqual({ idempotentHint: true })
     expect(save.inputSchema.required).toEqual(['key', 'text'])
@@ -34,6 +34,16 @@ describe('notes', () => {
     expect(Date.parse(read.structuredContent!.updatedAt)).not.toBeNaN()
 
     expect((await client.callTool('list_notes', {})).structuredContent).toEqual({ keys: ['groceries'] })
+  })
+
+  it('show_notes names its view (MCP Apps), which the server serves as one HTML document', async () => {
+    const shown = await client.callTool('show_notes', {})
+    expect(shown.structuredContent).toMatchObject({ notes: [{ key: 'groceries', text: 'eggs, flour' }] })
+    const uri = (await client.listTools()).find((t) => t.name === 'show_notes')!._meta?.ui as { resourceUri: string }
+    expect(uri.resourceUri).toMatch(/^ui:\/\/[a-z0-9.-]+\/board$/)
+    const view = (await client.readResource(uri.resourceUri)).contents[0] as { mimeType: string; text: string }
+    expect(view.mimeType).toBe('text/html;profile=mcp-app')
+    expect(view.text).toMatch(/^<!doctype html>.*<ul id="notes">.*<script type="module">.*<\/html>$/s)
   })
 
   it('refuses arguments the schema does not allow, naming them', async () => {

@@ -108,3 +108,19 @@ export async function deleteNote(key: NoteKey, ctx: ToolContext<Env>): Promise<s
   await ctx.env.NOTES.delete(key)
   return `Deleted note '${key}'.`
 }
+
+/**
+ * Shows the saved notes on a board: their keys and texts, newest first. A tool with a view (MCP Apps): the
+ * plugin builds views/board.html into one document, served as the resource ui://<package name>/board; a
+ * host that renders MCP Apps shows it beside the result, any other client gets the result as text.
+ * @tool
+ * @readOnly
+ * @ui ../../views/board.html
+ * @param limit How many notes to show at most.
+ */
+export async function showNotes(limit: Int & Min<1> & Max<50> = 10, ctx: ToolContext<Env>): Promise<{ notes: { key: string; text: string; updatedAt: string }[] }> {
+  const { keys } = await ctx.env.NOTES.list()
+  const notes = await Promise.all(keys.map(async ({ name }) => ({ key: name, ...(await ctx.env.NOTES.get<StoredNote>(name, 'json'))! })))
+  notes.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+  return { notes: notes.slice(0, limit) }
+}
