@@ -5,7 +5,7 @@
  */
 import type { Core } from './shared/table.ts'
 import type { ServerInfo } from './shared/api.ts'
-import type { HeaderCheck, ScopeCheck } from './shared/table.ts'
+import type { ClientProfiles, HeaderCheck, ScopeCheck } from './shared/table.ts'
 import type { InputKit } from './shared/table.ts'
 import type { AttachObserver, AttachTasks, Observer, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
@@ -31,9 +31,14 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   const definitions = new Map<ToolEntry, ToolDefinition>()
   let headerCheck: HeaderCheck | undefined
   let scopeCheck: ScopeCheck | undefined
+  let clientProfiles: ClientProfiles | undefined
   for (const feature of features) {
     headerCheck ??= feature.headers
     scopeCheck ??= feature.scopes
+    clientProfiles ??= feature.clients
+  }
+  if (options.profiles !== undefined && !clientProfiles) {
+    throw new Error('createServer: the profiles option needs a build with profiles (the plugin option profiles).')
   }
   // Fails closed: a tool's scopes are never ignored for want of the check.
   const unchecked = scopeCheck ? undefined : tools.find((tool) => tool.scopes)
@@ -55,6 +60,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     features,
     headerCheck,
     scopeCheck,
+    clientProfiles,
     streamed,
     tasks: undefined,
     serverMeta,

@@ -33,6 +33,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'onError',
   'env',
   'profile',
+  'profiles',
   'sessions',
   'instrument',
   'tasks',

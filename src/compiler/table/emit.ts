@@ -86,9 +86,11 @@ function lenientField(d: Declaration, options: EmitOptions, lines: string[], use
 }
 
 /** The tools/list entry as JSON text under each non-portable profile; null where the profile refuses the tool (left out of its list). */
-function profileField(definition: ToolEntry, options: EmitOptions, lines: string[]): void {
+function profileField(definition: ToolEntry, options: EmitOptions, lines: string[], used: Set<string>): void {
   const names = (options.profiles ?? []).filter((p) => p !== 'portable')
   if (names.length === 0) return
+  // The runtime part that serves each client its profile (`createServer({ profiles })`).
+  used.add('profilesFeature')
   const out: Record<string, string | null> = {}
   for (const p of names) {
     const t = profileTools(p, [definition])[0]!
@@ -152,7 +154,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     const text = json(definition)
     if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
     lines.push(`json: ${json(text)}`)
-    profileField(definition as ToolEntry, options, lines)
+    profileField(definition as ToolEntry, options, lines, used)
     lenientField(d, options, lines, used)
     lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
@@ -186,7 +188,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
 }
 
 /** The table's features, in a fixed order. */
-const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature', 'appsFeature'] as const
+const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', 'scopesFeature', 'appsFeature', 'profilesFeature'] as const
 
 /**
  * The module's validators; a schema ajv refuses (every case known is refused earlier, in the type IR, with

@@ -180,7 +180,9 @@ export class Dispatcher {
       if (incoming.trace) incoming.trace.protocolVersion = negotiated
       let result = this.#initialize.get(negotiated)
       if (result === undefined) this.#initialize.set(negotiated, (result = initializeResult(this.#core, this.#legacy, negotiated)))
-      return this.#respond(incoming, 200, resultText(id, result), { 'mcp-session-id': sessionId(params?.capabilities) })
+      // A build with profiles: the one the `profiles` option names for this client, kept in the session id.
+      const profile = this.#core.clientProfiles?.choose(this.#core, params?.clientInfo)
+      return this.#respond(incoming, 200, resultText(id, result), { 'mcp-session-id': sessionId(params?.capabilities, profile) })
     }
     const handler = this.#legacy.get(method)
     if (!handler) return this.reply(incoming, id, new RpcError(METHOD_NOT_FOUND, `Method not found: ${method}.`))

@@ -22,6 +22,8 @@ function shared(core: Core): Map<string, Handler> {
     methods.set('tools/call', core.observer?.callTool?.(callTool) ?? callTool)
   }
   for (const feature of core.features) feature.methods?.(core, methods)
+  // A build with profiles: each client's tools/list is its profile's (features/client-profiles.ts).
+  core.clientProfiles?.serve(core, methods, shared)
   return methods
 }
 

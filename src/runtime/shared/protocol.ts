@@ -31,6 +31,7 @@ export const UNSUPPORTED_VERSION = -32022
 export const META_VERSION = 'io.modelcontextprotocol/protocolVersion'
 export const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
 
 /** Log levels by severity (RFC 5424 order). */

@@ -166,6 +166,11 @@ export interface Feature {
 export interface ClientProfiles {
   /** The profile the `profiles` option names for a client (its clientInfo), else undefined: the portable list. */
   choose(core: Core, clientInfo: unknown): string | undefined
+  /**
+   * Makes `methods`' tools/list serve each client its profile's list; `build` makes the server's methods for
+   * a core (rpc/methods.ts), run again over each profile's entries. Called once per server, after every feature.
+   */
+  serve(core: Core, methods: Map<string, Handler>, build: (core: Core) => Map<string, Handler>): void
 }
 
 export interface HeaderCheck {

@@ -29,17 +29,23 @@ function carried(capabilities: Record<string, unknown>): Uint8Array {
   return deep.length <= MAX_JSON ? deep : encoder.encode(JSON.stringify(Object.fromEntries(known.map((key) => [key, {}]))))
 }
 
-export function sessionId(capabilities: unknown): string {
+/** `profile`: the provider profile chosen for the client at initialize (features/client-profiles.ts), a third part. */
+export function sessionId(capabilities: unknown, profile?: string): string {
   const random = crypto.randomUUID().replace(/-/g, '')
-  if (!isObject(capabilities)) return random
-  return `${random}.${toBase64Url(carried(capabilities))}`
+  const carries = isObject(capabilities) ? toBase64Url(carried(capabilities)) : ''
+  if (profile !== undefined) return `${random}.${carries}.${profile}`
+  return carries === '' ? random : `${random}.${carries}`
 }
+
+/** The profile a session id carries (its third part), if any; the client's claim, to be checked by the reader. */
+export const sessionProfile = (id: string | null): string | undefined => id?.split('.')[2]
 
 /** The capabilities a session id carries; `{}` for any other id. */
 export function sessionCapabilities(id: string | null): Record<string, unknown> {
   const dot = id === null ? -1 : id.indexOf('.')
   if (dot < 0) return {}
-  const bytes = fromBase64Url(id!.slice(dot + 1))
+  const end = id!.indexOf('.', dot + 1)
+  const bytes = fromBase64Url(id!.slice(dot + 1, end < 0 ? undefined : end))
   if (!bytes) return {}
   try {
     const value = JSON.parse(decoder.decode(bytes))
