@@ -21,9 +21,14 @@ describe('lint', () => {
   it('MCP101: a name over 64 characters; MCP102: over 40', () => {
     const long = 'a'.repeat(65)
     const mid = 'b'.repeat(41)
-    expect(warnings(`/** @tool ${long} */\nexport function f() {}\n/** @tool ${mid} */\nexport function g() {}\n`)).toEqual([
-      `2:8 MCP101 The tool name '${long}' is 65 characters long: OpenAI and Anthropic refuse a request listing it (names match ^[a-zA-Z0-9_-]{1,64}$). Use @tool ${'a'.repeat(64)}.`,
-      `4:8 MCP102 The tool name '${mid}' is 41 characters long; clients prefix it with the server's name (mcp__server__…), which can pass the 64-character limit. Prefer a name of at most 40 characters.`,
+    expect(warnings(`/**\n * F.\n * @tool ${long}\n */\nexport function f() {}\n/**\n * G.\n * @tool ${mid}\n */\nexport function g() {}\n`)).toEqual([
+      `5:8 MCP101 The tool name '${long}' is 65 characters long: OpenAI and Anthropic refuse a request listing it (names match ^[a-zA-Z0-9_-]{1,64}$). Use @tool ${'a'.repeat(64)}.`,
+      `10:8 MCP102 The tool name '${mid}' is 41 characters long; clients prefix it with the server's name (mcp__server__…), which can pass the 64-character limit. Prefer a name of at most 40 characters.`,
+    ])
+  })
+  it('MCP109: a tool without a description, at its declaration (a title is not one)', () => {
+    expect(warnings('/**\n * @tool\n * @title Add\n * @param a - A.\n */\nexport function add(a: number) {}\n')).toEqual([
+      "6:8 MCP109 The tool 'add' has no description, so a model picks it by its name alone. Write one: the text of its /** … */ comment, before the tags.",
     ])
   })
   it('MCP103: a parameter and a nested property without a description, at their own locations', () => {

@@ -56,6 +56,7 @@ export function lint(decls: readonly Declaration[]): Warning[] {
     } else if (d.name.length > LONG) {
       out.push({ code: 'MCP102', message: `The tool name '${d.name}' is ${d.name.length} characters long; clients prefix it with the server's name (mcp__server__…), which can pass the 64-character limit. Prefer a name of at most ${LONG} characters.`, loc: d.loc })
     }
+    if (!d.description) out.push({ code: 'MCP109', message: `The tool '${d.name}' has no description, so a model picks it by its name alone. Write one: the text of its /** … */ comment, before the tags.`, loc: d.loc })
     lintProps(d.props, '', d.loc, out)
     if (d.unreadResult) out.push({ code: 'MCP107', message: `The tool '${d.name}' gets no outputSchema, and its results are sent as they come: ${d.unreadResult.message} To keep the schema, declare a return type the build reads (an interface or object type of JSON values).`, loc: d.unreadResult.loc })
   }
