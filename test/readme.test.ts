@@ -28,14 +28,16 @@ describe('README quick start', () => {
       await writeFile(join(project.dir, f.path), f.text)
     }
     expect(quickStart).toContain('npx vite build && npx wrangler deploy')
-    check('npx vite build', await project.npm(['exec', '--', 'vite', 'build']))
+    const built = check('npx vite build', await project.npm(['exec', '--', 'vite', 'build']))
+    // Every parameter is described: no lint warning (MCP103) in the build's output.
+    expect(`${built.stdout}${built.stderr}`).not.toMatch(/warning MCP1\d\d/)
     const client = await connect({ scriptPath: join(project.dir, 'dist/worker.js') })
     try {
       const tools = await client.listTools()
       expect(tools.map((t: any) => t.name)).toEqual(['add'])
       expect(tools[0]!.annotations).toEqual({ readOnlyHint: true })
       expect(JSON.stringify(tools[0]!.inputSchema)).toBe(
-        '{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer","maximum":1000,"default":1}},"required":["a"],"additionalProperties":false}',
+        '{"type":"object","properties":{"a":{"type":"integer","description":"The first number."},"b":{"type":"integer","description":"The second number, at most 1000.","maximum":1000,"default":1}},"required":["a"],"additionalProperties":false}',
       )
       expect(await client.callTool('add', { a: 2 })).toEqual({ content: [{ type: 'text', text: '3' }] })
       const refused = await client.callTool('add', { a: 2, b: 5000 })

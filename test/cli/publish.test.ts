@@ -2,16 +2,19 @@
  * What `npm publish` would send, for mcp-aot and for create-mcp-aot (`npm publish --dry-run`, no account
  * needed): the files (built code, sources, templates; no tests, fixtures or installs), the bin and every
  * export present in it. Then `npm create mcp-aot` as far as it goes before publication: both packed,
- * installed for real, and create-mcp-aot's bin making a project that depends on the packed mcp-aot.
+ * installed for real, and create-mcp-aot's bin making a project that depends on the packed mcp-aot; what
+ * that install costs, without the optional peer gpt-tokenizer.
  * And the Node floor: package.json, the CLI and create-mcp-aot agree, and an older Node gets one sentence.
  */
 import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NODE_RANGE, nodeTooOld } from '../../src/cli/node-version.ts'
-import { check, exec, NODE, ROOT } from '../templates/project.ts'
+import { TOKENIZER_MISSING } from '../../src/compiler/model/tokens.ts'
+import { check, exec, measure, NODE, ROOT } from '../templates/project.ts'
 
 const CREATE = join(ROOT, 'create-mcp-aot')
 const PKG = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))
@@ -99,6 +102,16 @@ describe('npm create mcp-aot, before publication', () => {
     expect(made.stdout).toContain('Created app from the deno-deploy template, named app.\n')
     expect(made.stdout).toContain(`It depends on mcp-aot file:../../mcp-aot-${PKG.version}.tgz (installed from mcp-aot-${PKG.version}.tgz).\n`)
     expect(JSON.parse(await readFile(join(runner, 'app/package.json'), 'utf8')).dependencies).toEqual({ 'mcp-aot': `file:../../mcp-aot-${PKG.version}.tgz` })
+    // What `npm install mcp-aot` costs (README): 9.6 MB measured, without the optional peer gpt-tokenizer (30 MB).
+    const { bytes } = await measure(join(runner, 'node_modules'))
+    console.log(`npm install mcp-aot create-mcp-aot: ${(bytes / 1e6).toFixed(1)} MB in node_modules`)
+    expect(existsSync(join(runner, 'node_modules/gpt-tokenizer'))).toBe(false)
+    expect(bytes).toBeLessThan(12e6)
+    // …and the token report, asked for there, says what to install (exit code 2).
+    await mkdir(join(runner, 'src'))
+    await writeFile(join(runner, 'src/tools.ts'), '/**\n * Adds one.\n * @tool\n * @param n The number.\n */\nexport function inc(n: number): string {\n  return String(n + 1)\n}\n')
+    const tokens = await exec(NODE, [join(runner, 'node_modules/.bin/mcp-aot'), 'inspect', '--tokens'], { cwd: runner })
+    expect([tokens.code, tokens.stderr]).toEqual([2, `mcp-aot inspect --tokens: ${TOKENIZER_MISSING}\n`])
   }, 300_000)
 })
 

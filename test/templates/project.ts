@@ -92,7 +92,7 @@ export interface Install {
   cached: boolean
 }
 
-async function measure(modules: string): Promise<Pick<Install, 'bytes' | 'copies'>> {
+export async function measure(modules: string): Promise<Pick<Install, 'bytes' | 'copies'>> {
   let bytes = 0
   const copies = { workerd: 0, miniflare: 0, wrangler: 0 }
   const seen = new Set<string>()
