@@ -23,6 +23,8 @@ interface Case {
   at: [file: string, line: number, column: number]
   /** Words the message must contain (it names the construct). */
   mentions: string[]
+  /** The plugin option strictProfiles (MCP042). */
+  strictProfiles?: ('openai-strict' | 'anthropic-strict' | 'gemini')[]
 }
 
 /** Six levels of four copies each: 4096 copies of Leaf, about 700 KB of inline schema from 300 characters. */
@@ -72,6 +74,7 @@ const cases: Case[] = [
   { code: 'MCP037', what: 'a union of two strings revived differently', source: 'interface Q {\n  n: number\n  when: Date | string\n}\n/** @tool */\nexport function t(q: Q) {}\n', at: ['src/tools.ts', 3, 3], mentions: ['Date', 'string', 'kind'] },
   { code: 'MCP039', what: 'a schema over the size budget, naming the type that multiplies', source: "import type { Deep } from './lib/deep.ts'\n/** @tool */\nexport function t(x: Deep) {}\n", extra: { 'src/lib/deep.ts': DEEP }, at: ['src/tools.ts', 3, 8], mentions: ['input schema', "'t'", '64 KiB', 'Leaf (src/lib/deep.ts:1:8) is written out 4096 times', 'schemaBudget'] },
   { code: 'MCP041', what: 'a tool in a JavaScript module', path: 'src/tools.js', source: '/**\n * @tool\n * @param {string} x\n */\nexport function t(x) {}\n', at: ['src/tools.js', 2, 4], mentions: ['is JavaScript', 'JSDoc types (@param {string} x) are not read', 'Rename it to src/tools.ts', '(x: string)'] },
+  { code: 'MCP042', what: 'a part a strict profile refuses', source: '/** @tool */\nexport function t(meta: Record<string, string>) {}\n', at: ['src/tools.ts', 2, 19], mentions: ['openai-strict', "'t'", '/properties/meta', 'strictProfiles', 'MCP105'], strictProfiles: ['openai-strict'] },
   { code: 'MCP040', what: 'a tool declared without a body', source: '/** @tool */\nexport declare function t(x: string): string\n', at: ['src/tools.ts', 2, 8], mentions: ['without a body', 'export function t(…) { … }'] },
 ]
 
@@ -91,7 +94,7 @@ describe('one test per code', () => {
   })
   for (const c of cases) {
     it(`${c.code} (${CODES[c.code]}): ${c.what}`, () => {
-      const out = compileFiles({ [c.path ?? 'src/tools.ts']: c.source, ...c.extra })
+      const out = compileFiles({ [c.path ?? 'src/tools.ts']: c.source, ...c.extra }, { strictProfiles: c.strictProfiles })
       expect(out.diagnostics.map((d) => d.code)).toEqual([c.code])
       const d = out.diagnostics[0]!
       expect(d.loc).toEqual({ file: c.at[0], line: c.at[1], column: c.at[2] })

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { analyze } from '../../src/compiler/compile.ts'
-import type { Diagnostic } from '../../src/compiler/diagnostics.ts'
-import { toolDefinition } from '../../src/compiler/table/emit.ts'
+import { CompileError, type Diagnostic } from '../../src/compiler/diagnostics.ts'
+import { strictRefusals, toolDefinition, type EmitOptions } from '../../src/compiler/table/emit.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import type { ResolverOptions } from '../../src/compiler/types/resolve.ts'
 
@@ -23,7 +23,8 @@ export interface Compiled {
  * `files` maps paths (relative to a fresh temp root) to contents; the first one is the module compiled.
  * Put a `node_modules/pkg/...` entry to test package types, or a `tsconfig.json` for `paths`.
  */
-export function compileFiles(files: Record<string, string>, options: ResolverOptions = {}): Compiled {
+/** `strictProfiles`: the refusals compileModule makes of declarations that analyze (MCP042), as it makes them. */
+export function compileFiles(files: Record<string, string>, options: ResolverOptions & Pick<EmitOptions, 'strictProfiles'> = {}): Compiled {
   const root = mkdtempSync(join(tmpdir(), 'mcp-aot-golden-'))
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
@@ -33,7 +34,9 @@ export function compileFiles(files: Record<string, string>, options: ResolverOpt
   const project = new Project(root)
   try {
     const result = analyze(project, join(root, entry), files[entry]!, options)
-    return { declarations: result.declarations, diagnostics: result.error?.diagnostics ?? [], message: result.error?.message }
+    const refused = result.error ? [] : strictRefusals(result.declarations, options)
+    const error = refused.length > 0 ? new CompileError(refused, project.texts) : result.error
+    return { declarations: result.declarations, diagnostics: error?.diagnostics ?? [], message: error?.message }
   } finally {
     rmSync(root, { recursive: true, force: true })
   }
