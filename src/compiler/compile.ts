@@ -30,6 +30,7 @@ export interface Analysis {
 /** Reads a module's declarations; never throws for the user's code (findings are in `error`). */
 export function analyze(project: Project, id: string, code: string, options: ResolverOptions = {}): Analysis {
   project.read.clear()
+  project.assets.clear()
   forgetAmbient(project)
   const found: Diagnostic[] = []
   let declarations: Declaration[] = []
@@ -58,7 +59,7 @@ export function analyze(project: Project, id: string, code: string, options: Res
   }
   // A broken shared type is one finding, however many declarations use it.
   const diagnostics = [...new Map(found.map((d) => [`${d.code} ${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.message}`, d])).values()]
-  const read = [...project.read].filter((p) => p !== id)
+  const read = [...project.read, ...project.assets].filter((p) => p !== id)
   if (diagnostics.length === 0) return { declarations, read }
   const sources = project.texts
   diagnostics.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.line - b.loc.line || a.loc.column - b.loc.column : 0))

@@ -65,6 +65,8 @@ export const CODES = {
   MCP048: 'MCP Apps view that does not build',
   MCP049: 'two MCP Apps views, or a view and a resource, with one ui:// URI',
   MCP050: 'MCP Apps CSP value that is not an origin (@uiCsp)',
+  MCP051: 'hand-written input schema (@inputSchema) that cannot be read or validated',
+  MCP052: 'parameter that disagrees with the hand-written input schema',
 } as const
 
 export type Code = keyof typeof CODES

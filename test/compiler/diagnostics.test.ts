@@ -75,15 +75,33 @@ const cases: Case[] = [
   { code: 'MCP039', what: 'a schema over the size budget, naming the type that multiplies', source: "import type { Deep } from './lib/deep.ts'\n/** @tool */\nexport function t(x: Deep) {}\n", extra: { 'src/lib/deep.ts': DEEP }, at: ['src/tools.ts', 3, 8], mentions: ['input schema', "'t'", '64 KiB', 'Leaf (src/lib/deep.ts:1:8) is written out 4096 times', 'schemaBudget'] },
   { code: 'MCP041', what: 'a tool in a JavaScript module', path: 'src/tools.js', source: '/**\n * @tool\n * @param {string} x\n */\nexport function t(x) {}\n', at: ['src/tools.js', 2, 4], mentions: ['is JavaScript', 'JSDoc types (@param {string} x) are not read', 'Rename it to src/tools.ts', '(x: string)'] },
   { code: 'MCP042', what: 'a part a strict profile refuses', source: '/** @tool */\nexport function t(meta: Record<string, string>) {}\n', at: ['src/tools.ts', 2, 19], mentions: ['openai-strict', "'t'", '/properties/meta', 'strictProfiles', 'MCP105'], strictProfiles: ['openai-strict'] },
+  { code: 'MCP051', what: 'a hand-written input schema that is no 2020-12 schema', source: "const S = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } as const\n/**\n * @tool\n * @inputSchema S\n */\nexport function t() {}\n", at: ['src/tools.ts', 4, 4], mentions: ['2020-12', 'draft-07'] },
+  { code: 'MCP052', what: 'a parameter the hand-written input schema does not declare', source: "const S = { type: 'object', properties: {} } as const\n/**\n * @tool\n * @inputSchema S\n */\nexport function t(q: string) {}\n", at: ['src/tools.ts', 6, 19], mentions: ["'q'", 'properties'] },
   { code: 'MCP040', what: 'a tool declared without a body', source: '/** @tool */\nexport declare function t(x: string): string\n', at: ['src/tools.ts', 2, 8], mentions: ['without a body', 'export function t(…) { … }'] },
 ]
+
+/**
+ * Codes found outside a module's compile (the token report and the registry files at build start, from
+ * package.json; MCP Apps views, built with esbuild): each is tested, code, location and sentence, where found.
+ */
+const ELSEWHERE: Record<string, string> = {
+  MCP043: 'plugin/tokenizer.test.ts',
+  MCP044: 'plugin/registry.test.ts',
+  MCP045: 'plugin/registry.test.ts',
+  MCP046: 'plugin/registry.test.ts',
+  MCP047: 'apps/apps.test.ts',
+  MCP048: 'apps/apps.test.ts',
+  MCP049: 'apps/apps.test.ts',
+  MCP050: 'apps/apps.test.ts',
+}
 
 describe('one test per code', () => {
   it("the README's count of diagnostic codes is the number of codes", () => {
     expect(readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')).toContain(`${Object.keys(CODES).length} diagnostic codes`)
   })
-  it('every code in CODES has a case here', () => {
-    expect(cases.map((c) => c.code).sort()).toEqual(Object.keys(CODES).sort())
+  it('every code in CODES has a case here, or in the test of the plugin stage that finds it', () => {
+    for (const [code, file] of Object.entries(ELSEWHERE)) expect(readFileSync(join(import.meta.dirname, '..', file), 'utf8'), `${code} in ${file}`).toContain(code)
+    expect([...cases.map((c) => c.code), ...Object.keys(ELSEWHERE)].sort()).toEqual(Object.keys(CODES).sort())
   })
   it('docs/diagnostics.md lists every code (SCHEMA.md: "The list of codes, each with a test, lives in the README"; the README links it)', () => {
     const page = join(import.meta.dirname, '../../docs/diagnostics.md')

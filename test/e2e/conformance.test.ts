@@ -44,12 +44,9 @@ const SUBSCRIPTION_CHECKS = [
   'sep-2575-server-sends-tools-list-changed-on-subscription',
 ].map((id) => ({ scenario: 'server-stateless', check: `SKIPPED ${id}`, message: '' }))
 
-/** What the custom-header scenario reports for a server with no tool declaring `x-mcp-header`. */
-const NO_HEADER_TOOL = ['sep-2243-server-decode-base64', 'sep-2243-server-validate-param-match', 'sep-2243-server-reject-invalid-param-chars', 'sep-2243-server-reject-param-mismatch']
 /**
  * The unscored scenarios whose checks do not all pass yet, each with the checks it reports (issue 19).
- * json-schema-2020-12 wants a hand-written schema (§3), the custom-header scenario a tool declaring
- * `x-mcp-header` (no TypeScript spelling writes it yet: a compiler change), tasks-mrtr-composition a way for
+ * tasks-mrtr-composition wants a way for
  * a `@task` tool to ask its first questions by MRTR before its task exists (the same code shape must give a
  * task at once for confirm_delete: an API decision), and tasks-status-notifications is skipped by the suite
  * itself (pending its subscriptions/listen rewrite). server-sse-polling (2025-11-25, pending) checks
@@ -57,13 +54,6 @@ const NO_HEADER_TOOL = ['sep-2243-server-decode-base64', 'sep-2243-server-valida
  * reports only INFO.
  */
 const NOT_YET: Record<string, FailedCheck[]> = {
-  'json-schema-2020-12': [
-    { scenario: 'json-schema-2020-12', check: 'FAILURE json-schema-2020-12-tool-found', message: expect.stringMatching(/^Tool 'json_schema_2020_12_tool' not found\./) },
-  ],
-  'http-custom-header-server-validation': [
-    { scenario: 'http-custom-header-server-validation', check: 'FAILURE sep-2243-server-no-xmcp-tool', message: expect.stringMatching(/^Not testable: server exposes no tool with x-mcp-header annotations/) },
-    ...NO_HEADER_TOOL.map((id) => ({ scenario: 'http-custom-header-server-validation', check: `FAILURE ${id}`, message: 'Not testable: server exposes no tool with x-mcp-header annotations' })),
-  ],
   'tasks-mrtr-composition': [
     { scenario: 'tasks-mrtr-composition', check: 'FAILURE sep-2663-mrtr-synchronous-before-task-creation', message: "Unknown tool 'test_tool_with_task'." },
   ],

@@ -53,7 +53,7 @@ describe('argumentErrors', () => {
         err('/e', '#/properties/e/enum', 'enum', { allowedValues: ['low', 'normal', 'high', null, 2, true] }),
         err('/p', '#/properties/p/uniqueItems', 'uniqueItems', { i: 2, j: 1 }),
         err('/p', '#/properties/p/anyOf', 'anyOf'),
-        err('/p', '#/properties/p/multipleOf', 'multipleOf', { multipleOf: 2 }),
+        err('/p', '#/properties/p/propertyNames', 'propertyNames', { propertyName: 'x' }),
       ]),
     ).toEqual([
       "Argument 'p' is required.",
@@ -74,6 +74,35 @@ describe('argumentErrors', () => {
       "Argument 'p' must not contain duplicates (p[1] and p[2] are equal).",
       "Argument 'p' does not match any allowed shape.",
       "Argument 'p' ajv message.",
+    ])
+  })
+
+  it("a hand-written schema's keywords (@inputSchema): const, multipleOf, oneOf, not, min/maxProperties, contains, dependentRequired; a failed if is told by its branch", () => {
+    expect(
+      argumentErrors([
+        { ...err('/mode', '#/properties/mode/const', 'const', { allowedValue: 'fast' }), data: 'slow' },
+        { ...err('/step', '#/properties/step/multipleOf', 'multipleOf', { multipleOf: 5 }), data: 7 },
+        err('', '#/oneOf', 'oneOf', { passingSchemas: [0, 1] }),
+        err('/pick', '#/properties/pick/oneOf', 'oneOf', { passingSchemas: null }),
+        err('', '#/not', 'not'),
+        err('/tags', '#/properties/tags/minProperties', 'minProperties', { limit: 1 }),
+        err('/tags', '#/properties/tags/maxProperties', 'maxProperties', { limit: 3 }),
+        err('/items', '#/properties/items/contains', 'contains', { minContains: 2 }),
+        err('', '#/dependentRequired', 'dependentRequired', { property: 'step', missingProperty: 'to', depsCount: 1, deps: 'to' }),
+        err('', '#/then/required', 'required', { missingProperty: 'phone' }),
+        err('', '#/if', 'if', { failingKeyword: 'then' }),
+      ]),
+    ).toEqual([
+      'Argument \'mode\' must be fast (got "slow").',
+      "Argument 'step' must be a multiple of 5 (got 7).",
+      'Arguments must match exactly one of its shapes (it matches 2).',
+      "Argument 'pick' must match exactly one of its shapes (it matches none).",
+      'Arguments has a form its schema rules out (not).',
+      "Argument 'tags' must have at least 1 property.",
+      "Argument 'tags' must have at most 3 properties.",
+      "Argument 'items' must contain at least 2 matching item(s).",
+      "Argument 'to' is required when 'step' is given.",
+      "Argument 'phone' is required.",
     ])
   })
 

@@ -15,6 +15,7 @@ import * as notifications from './tools/notifications.ts'
 import * as clientInput from './tools/client-input.ts'
 import * as inputRequired from './tools/input-required.ts'
 import * as tasked from './tools/tasks.ts'
+import * as schemas from './tools/schemas.ts'
 import * as resources from './resources.ts'
 import * as prompts from './prompts.ts'
 
@@ -41,6 +42,7 @@ export default createServer(
   clientInput,
   inputRequired,
   tasked,
+  schemas,
   resources,
   prompts,
   { sessions, tasks },

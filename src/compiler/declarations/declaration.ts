@@ -36,6 +36,10 @@ export interface Declaration {
   ui?: ToolUi
   /** A declared return type the build could not read: no outputSchema, results sent as they come (MCP107). */
   unreadResult?: { message: string; loc: Loc }
+  /** `@inputSchema`: the schema as written (listed verbatim) and as the validator compiles it (input-schema.ts). */
+  handWritten?: { ref: string; listed: Schema; validated: Schema }
+  /** One parameter typed unknown takes the whole arguments object, unchecked against `handWritten` (MCP108). */
+  untypedInput?: { loc: Loc }
 }
 
 /** A tool's MCP Apps declarations (ui-tags.ts reads them; views/ builds the view and names its `ui://` URI). */

@@ -14,6 +14,7 @@ import { inputSize, overBudget } from '../schema/size.ts'
 import { checkTags, KIND_TAGS, misspeltKind, type DeclKind } from './tag-rules.ts'
 import { toolDescription } from './tool-text.ts'
 import { checkPromptParams, checkResourceParams, parameters, result } from './signature.ts'
+import { handWrittenInput } from './input-schema.ts'
 import { strayTags } from './stray-tags.ts'
 import { bool, firstWord, scopes, tagLoc, taskSupport, timeout } from './tag-values.ts'
 import { uiTags } from './ui-tags.ts'
@@ -200,9 +201,17 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     const conflict = revivalConflict(p.type, p.loc)
     if (conflict) report(new Refusal('MCP037', conflict.message, conflict.loc ?? decl.loc))
   }
+  const handWritten = kind === 'tool' ? tag('inputSchema') : undefined
+  if (handWritten) {
+    try {
+      handWrittenInput(file, resolver, handWritten, decl)
+    } catch (e) {
+      report(e)
+    }
+  }
   if (kind === 'tool') {
     const size = inputSize(decl.props)
-    if (size > resolver.schemaBudget) {
+    if (!handWritten && size > resolver.schemaBudget) {
       report(new Refusal('MCP039', overBudget(`The input schema of tool '${decl.name}'`, decl.props.map((p) => p.type), size, resolver.schemaBudget, resolver.origins), loc))
     }
     result(file, resolver, c, decl, report)

@@ -58,6 +58,7 @@ export function lint(decls: readonly Declaration[]): Warning[] {
     }
     if (!d.description) out.push({ code: 'MCP109', message: `The tool '${d.name}' has no description, so a model picks it by its name alone. Write one: the text of its /** … */ comment, before the tags.`, loc: d.loc })
     lintProps(d.props, '', d.loc, out)
+    if (d.untypedInput) out.push({ code: 'MCP108', message: `The tool '${d.name}' takes its arguments as unknown, so the build cannot check the function against its input schema ${d.handWritten?.ref ?? ''}, and a change to either goes unnoticed. Declare the parameters the schema describes (one per property, or one destructured object).`, loc: d.untypedInput.loc })
     if (d.unreadResult) out.push({ code: 'MCP107', message: `The tool '${d.name}' gets no outputSchema, and its results are sent as they come: ${d.unreadResult.message} To keep the schema, declare a return type the build reads (an interface or object type of JSON values).`, loc: d.unreadResult.loc })
   }
   // A type several tools share (an interface's undescribed property) is one finding at its line, not one per tool.

@@ -13,6 +13,7 @@ export const WARNINGS = {
   MCP105: 'schema part a provider profile cannot write',
   MCP106: 'optional nullable parameter a profile lists required with null (absent and null become one)',
   MCP107: 'declared return type the build cannot read (the tool gets no outputSchema)',
+  MCP108: 'arguments typed unknown against a hand-written input schema (not checked against it)',
   MCP109: 'tool without a description',
 } as const
 

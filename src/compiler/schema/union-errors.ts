@@ -147,6 +147,8 @@ function describe(branch: Node, resolve: Resolve, depth = 0): string[] {
   if (Array.isArray(branch.enum)) return branch.enum.map((v) => JSON.stringify(v))
   if (Array.isArray(branch.anyOf)) return branch.anyOf.flatMap((b) => describe(resolve(b), resolve, depth + 1))
   const types = (Array.isArray(branch.type) ? branch.type : [branch.type]).filter((t): t is string => typeof t === 'string')
+  // A branch that only requires names (hand-written: `anyOf: [{ required: ['phone'] }, { required: ['email'] }]`).
+  if (types.length === 0 && Array.isArray(branch.required) && branch.required.length > 0) return [`an object {${branch.required.slice(0, NAMES_SHOWN).join(', ')}${branch.required.length > NAMES_SHOWN ? ', …' : ''}}`]
   if (types.length === 0) return ['a value']
   return types.map((t) => {
     if (t === 'string' && typeof branch.format === 'string') return `a string (${branch.format})`

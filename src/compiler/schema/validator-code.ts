@@ -73,7 +73,14 @@ export function rewrite(source: string, name: string): { body: string; fns: Reco
   const fns: Record<string, string> = {}
   const schemas = new Map<string, unknown>()
   const lines: string[] = []
-  for (let line of source.split('\n')) {
+  // An error object whose params ajv writes over several lines (dependentRequired's) is read as one line.
+  const joined: string[] = []
+  for (const line of source.split('\n')) {
+    const last = joined.at(-1)
+    if (last !== undefined && /^const err\d+ = \{/.test(last) && !last.endsWith('};')) joined[joined.length - 1] = `${last} ${line.trim()}`
+    else joined.push(line)
+  }
+  for (let line of joined) {
     if (line === '"use strict";' || line === '') continue
     const exported = /^export (?:const (\w+) =|default) (\w+);$/.exec(line)
     if (exported) {

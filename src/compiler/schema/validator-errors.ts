@@ -69,6 +69,8 @@ export function pushes(code: string): string {
 
 /** `{instancePath:X,keyword:"k",params:P,data:D}` (or shorthand `instancePath`, `data`) → `X, "k", P, D`. */
 function errorArguments(object: string): string {
+  // Inside `not` and `if`, ajv records a subschema's failures as `{}`, and drops them once it has its answer.
+  if (object === '{}') return 'instancePath, "", {}, undefined'
   const masked = mask(object)
   const keyword = masked.indexOf(',keyword:')
   const params = masked.indexOf(',params:', keyword)

@@ -118,7 +118,7 @@ function knownNames(ajv: Ajv): void {
  * generated code needs a helper the runtime does not provide.
  */
 export function compileValidator(schema: object, name: string): string {
-  const { body, fns } = compile([[name, schema]])
+  const { body, fns } = compile([[name, schema]], {})
   return wrap(body, `${name}: standalone ajv validator`, fns[0]!)
 }
 
@@ -128,9 +128,9 @@ export function compileValidator(schema: object, name: string): string {
  * are JS identifiers naming the validators in comments and messages. Entries that validate alike get the
  * same function; fragments used more than once are compiled once.
  */
-export function compileValidators(schemas: Readonly<Record<string, object>>): string {
+export function compileValidators(schemas: Readonly<Record<string, object>>, options: CompileOptions = {}): string {
   const entries = Object.entries(schemas)
-  const { body, fns } = compile(entries)
+  const { body, fns } = compile(entries, options)
   return wrap(body, `standalone ajv validators of ${entries.map(([name]) => name).join(', ')}`, `[${fns.join(', ')}]`)
 }
 
@@ -151,8 +151,17 @@ export class SchemaRefused extends Error {
   }
 }
 
+export interface CompileOptions {
+  /**
+   * Some schemas are written by hand (`@inputSchema`): ajv's strict checks that only catch a compiler's
+   * slips (a `required` name no `properties` declares, a keyword without its `type`) are off, as JSON Schema
+   * allows both. Unknown keywords are still refused.
+   */
+  handWritten?: boolean
+}
+
 /** Statements plus, per entry, the name of its validate function. */
-function compile(entries: readonly (readonly [string, object])[]): { body: string; fns: string[] } {
+function compile(entries: readonly (readonly [string, object])[], options: CompileOptions): { body: string; fns: string[] } {
   const ajv = instance()
   for (const [name, schema] of entries) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`compileValidator: '${name}' is not a JS identifier`)
@@ -168,9 +177,9 @@ function compile(entries: readonly (readonly [string, object])[]): { body: strin
   // on what was compiled before. A fresh value scope per module makes the output depend on its schemas alone.
   ;(ajv as { scope: ValueScope }).scope = new ValueScope({ ...ajv.scope.opts, scope: {} })
   // Ajv2020 forces these on; switched off while compiling, so no `evaluated`/`dynamicAnchors` code is written.
-  const opts = ajv.opts as { unevaluated: boolean; dynamicRef: boolean }
-  const saved = { unevaluated: opts.unevaluated, dynamicRef: opts.dynamicRef }
-  Object.assign(opts, { unevaluated: false, dynamicRef: false })
+  const opts = ajv.opts as { unevaluated: boolean; dynamicRef: boolean; strictRequired: unknown; strictTypes: unknown }
+  const saved = { unevaluated: opts.unevaluated, dynamicRef: opts.dynamicRef, strictRequired: opts.strictRequired, strictTypes: opts.strictTypes }
+  Object.assign(opts, { unevaluated: false, dynamicRef: false }, options.handWritten ? { strictRequired: false, strictTypes: false } : {})
   let source: string
   try {
     shared.forEach((s, k) => ajv.addSchema(s, `${KEY}s${k}`))
@@ -199,7 +208,8 @@ function assertions(schema: unknown, name: string): unknown {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(k)) continue
+    // `x-` keywords are extensions (`x-mcp-header`, OpenAPI's): annotations to a validator.
+    if (ANNOTATIONS.has(k) || k.startsWith('x-')) continue
     if (REFUSED.has(k) || (k === '$ref' && !String(v).startsWith(LOCAL_REF))) {
       throw new Error(`Validator ${name}: '${k}' is not supported (schemas are written inline)`)
     }

@@ -63,6 +63,8 @@ export class Project {
   readonly texts = new Map<string, string>()
   /** Every file read while compiling (for the bundler's watch list). */
   readonly read = new Set<string>()
+  /** Files read that are not TypeScript (a hand-written schema's .json): watched, never parsed as code. */
+  readonly assets = new Set<string>()
 
   /** Scopes that are no file of their own (`declare module 'x' { … }`, ambient.ts), by their path. */
   private scopes = new Map<string, SourceFile>()
@@ -95,6 +97,20 @@ export class Project {
     const file: SourceFile = { path, display, source: text, ast, isDeclaration, lineStarts, mtime }
     this.files.set(path, file)
     return file
+  }
+
+  /** A file that is not TypeScript, as text (kept for code frames and watched); undefined when it cannot be read. */
+  asset(path: string): { text: string; display: string } | undefined {
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch {
+      return undefined
+    }
+    const display = relative(this.root, path).split('\\').join('/') || path
+    this.texts.set(display, text)
+    this.assets.add(path)
+    return { text, display }
   }
 
   /** Every file parsed so far (ambient.ts reads their `declare module` and `declare global`). */

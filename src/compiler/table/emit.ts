@@ -36,7 +36,7 @@ const local = (name: string) => `__mcp_${name}`
 
 /** The tools/list entry in the latest revision's shape, keys in a fixed order. */
 export function toolDefinition(d: Declaration): ToolDefinition {
-  const def: ToolDefinition = { name: d.name, inputSchema: listedSchema(objectSchema(d.props)) }
+  const def: ToolDefinition = { name: d.name, inputSchema: d.handWritten?.listed ?? listedSchema(objectSchema(d.props)) }
   const out: any = { name: d.name }
   if (d.title) out.title = d.title
   if (d.description) out.description = d.description
@@ -196,10 +196,13 @@ const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', '
  */
 function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[]): string {
   try {
-    return compileValidators(schemas)
+    return compileValidators(schemas, { handWritten: decls.some((d) => d.handWritten) })
   } catch (e) {
     if (!(e instanceof SchemaRefused)) throw e
     const d = decls[Number(e.entry.slice('__mcp_v'.length))]!
+    if (d.handWritten) {
+      throw new Refusal('MCP051', `The input schema ${d.handWritten.ref} of tool '${d.name}' is one no validator can be built for: ${e.message.replace(/^Validator \S+: ajv refused the schema: /, '')}${e.path ? ` (at ${e.path})` : ''}. Correct the schema (JSON Schema 2020-12).`, d.loc)
+    }
     const key = /^\/properties\/([^/]*)/.exec(e.path ?? '')?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
     const p = d.props.find((q) => q.name === key)
     const what = p ? `parameter '${p.name}' of ${d.kind} '${d.name}'` : `the parameters of ${d.kind} '${d.name}'`
@@ -216,7 +219,7 @@ export function emitTable(module: string, decls: readonly Declaration[], options
     let name: string | undefined
     if (d.kind !== 'resource' || d.props.length > 0) {
       name = `__mcp_v${i}`
-      schemas[name] = objectSchema(d.props)
+      schemas[name] = d.handWritten?.validated ?? objectSchema(d.props)
     }
     entries.push(entry(d, name, used, options))
   })

@@ -142,6 +142,20 @@ function rule(error: AjvError, path: string): string {
       return `must not contain duplicates (${joinPath(path, Math.min(p.i, p.j))} and ${joinPath(path, Math.max(p.i, p.j))} are equal).`
     case 'anyOf':
       return Array.isArray(p.alternatives) ? `must be ${orList(p.alternatives)}${got()}.` : `does not match any allowed shape${got()}.`
+    // Keywords only a hand-written schema (@inputSchema) has.
+    case 'const':
+      return `must be ${show(p.allowedValue)}${got()}.`
+    case 'multipleOf':
+      return `must be a multiple of ${p.multipleOf}${got()}.`
+    case 'oneOf':
+      return `must match exactly one of its shapes (${Array.isArray(p.passingSchemas) ? `it matches ${p.passingSchemas.length}` : 'it matches none'}).`
+    case 'not':
+      return 'has a form its schema rules out (not).'
+    case 'minProperties':
+    case 'maxProperties':
+      return `must have at ${error.keyword === 'minProperties' ? 'least' : 'most'} ${p.limit} propert${p.limit === 1 ? 'y' : 'ies'}.`
+    case 'contains':
+      return `must contain at least ${p.minContains ?? 1} matching item(s).`
     default:
       return `${error.message ?? `fails the rule ${error.keyword}`}.`
   }
@@ -198,6 +212,7 @@ function line(error: AjvError, suggest: boolean): string {
   const path = pointerToPath(error.instancePath)
   const p = error.params
   if (error.keyword === 'required') return `Argument '${joinPath(path, String(p.missingProperty))}' is required.`
+  if (error.keyword === 'dependentRequired') return `Argument '${joinPath(path, String(p.missingProperty))}' is required when '${joinPath(path, String(p.property))}' is given.`
   if (error.keyword === 'additionalProperties') {
     const name = String(p.additionalProperty)
     // Names the object already has are not suggested.
@@ -225,7 +240,8 @@ function line(error: AjvError, suggest: boolean): string {
  */
 export function argumentErrors(errors: readonly AjvError[]): string[] {
   const enums = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath))
-  const shown = errors.filter((e) => !(e.keyword === 'type' && enums.has(e.instancePath)))
+  // A failed if/then/else is told by the errors of its then or else (`if` itself says only which failed).
+  const shown = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'type' && enums.has(e.instancePath)))
   return boundLines([...new Set(shown.map((e, i) => line(e, i < MAX_LINES)))], errors.length >= MAX_COLLECTED_ERRORS)
 }
 
