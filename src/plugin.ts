@@ -22,6 +22,7 @@ import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './co
 import { esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
+import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
 
 export interface McpAotOptions extends ArtifactOptions {
   /** The project root that locations in tables and diagnostics are relative to; default Vite's `root`, else `process.cwd()`. */
@@ -41,6 +42,12 @@ export interface McpAotOptions extends ArtifactOptions {
    * schema is inline, so shared nested types multiply; a tool over the budget is a build error (MCP039).
    */
   schemaBudget?: number
+  /**
+   * Skills over MCP: the folder of skill folders (`'skills'`: `skills/<name>/SKILL.md` and its files), or
+   * several, read when the build starts and served by the module `mcp-aot/skills` (`import * as skills from
+   * 'mcp-aot/skills'`, passed to createServer as a tool module is), with each file's digest and size.
+   */
+  skills?: SkillsOption
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -56,6 +63,9 @@ const RUNTIME_ID = /^mcp-aot(\/internal|\/cloudflare)?$/
 /** The module the `registry` option writes (serverInfo and the Server Card); without the option, the package's stand-in. */
 const CARD_ID = 'mcp-aot/server-card'
 const CARD_VIRTUAL = '\0mcp-aot/server-card'
+/** The module the `skills` option writes (the skill folders' files and entries); without the option, the package's stand-in. */
+const SKILLS_ID = 'mcp-aot/skills'
+const SKILLS_VIRTUAL = '\0mcp-aot/skills'
 // JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
 const SOURCE = /\.[cm]?[jt]sx?$/
 
@@ -86,6 +96,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       throw error
     }
   }
+  // `skills`: the skill folders, read (and checked: MCP053–MCP056) when each build starts.
+  let skillFolders: SkillFolders | undefined
+  const readSkills = () => (skillFolders = readSkillFolders(root, options!.skills!))
+  const skillsSource = () => skillsModule((skillFolders ?? readSkills()).set)
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt, server.json), emitted next to the bundle when asked for.
   const wantsArtifacts = Boolean(options?.manifest || options?.docs || options?.registry)
   const artifactFiles = () => [
@@ -139,7 +153,11 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
               build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] }))
               if (options?.registry) {
                 build.onResolve({ filter: /^mcp-aot\/server-card$/ }, () => ({ path: CARD_ID, namespace: 'mcp-aot' }))
-                build.onLoad({ filter: /.*/, namespace: 'mcp-aot' }, () => ({ contents: cardModule(), loader: 'js', resolveDir: here }))
+                build.onLoad({ filter: /^mcp-aot\/server-card$/, namespace: 'mcp-aot' }, () => ({ contents: cardModule(), loader: 'js', resolveDir: here }))
+              }
+              if (options?.skills) {
+                build.onResolve({ filter: /^mcp-aot\/skills$/ }, () => ({ path: SKILLS_ID, namespace: 'mcp-aot' }))
+                build.onLoad({ filter: /^mcp-aot\/skills$/, namespace: 'mcp-aot' }, () => ({ contents: skillsSource(), loader: 'js', resolveDir: here, watchFiles: [...(skillFolders?.read ?? [])] }))
               }
               // Tool modules: each finding an error at its own line of the tool file, with the line's text for
               // esbuild's code frame (an error thrown from a transform is put at the importing line instead).
@@ -174,8 +192,11 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           },
         }
       : {
-          resolveId: { filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card)?$/ }, handler: (id: string) => (id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : (RUNTIME[id] ?? null)) },
-          load: { filter: { id: /^\0mcp-aot\/server-card$/ }, handler: cardModule },
+          resolveId: {
+            filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card|\/skills)?$/ },
+            handler: (id: string) => (id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : id === SKILLS_ID ? (options?.skills ? SKILLS_VIRTUAL : null) : (RUNTIME[id] ?? null)),
+          },
+          load: { filter: { id: /^\0mcp-aot\/(server-card|skills)$/ }, handler: (id: string) => (id === SKILLS_VIRTUAL ? skillsSource() : cardModule()) },
         }),
     transform: {
       filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: MARKER },
@@ -184,6 +205,14 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         if (meta.framework === 'esbuild') return null
         return transformModule(rawId, code, (f) => this.addWatchFile(f))
       },
+    },
+    buildStart() {
+      // `skills`: read the folders afresh each build (a dev rebuild sees edited files), each file watched
+      // (esbuild: by the module's onLoad above).
+      if (!options?.skills) return
+      readSkills()
+      const context = this as { addWatchFile?: (file: string) => void }
+      if (meta.framework !== 'esbuild') for (const file of skillFolders!.read) context.addWatchFile?.(file)
     },
     buildEnd() {
       // esbuild reported each duplicate as an error of its module (its onLoad above).

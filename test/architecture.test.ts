@@ -54,9 +54,10 @@ describe('src/runtime runs on the edge', () => {
  * shared/table.ts), only the hosts that make it (`memoryTasks()`, mcp-aot/cloudflare's `durableTasks()`).
  * instrument/ (the `instrument` option's code: request timing, the tools/call wrapper, hook delivery) sits
  * there as well, reached the same way (`core.observer`), made only by `instrument()`. apps/ (MCP Apps: the
- * extension's capability, the model's tools/list) is a feature the tables hand in, as features/ are.
+ * extension's capability, the model's tools/list) is a feature the tables hand in, as features/ are, and so is
+ * skills/ (Skills over MCP: skills/list, skills/get, directory reads), handed in by the module mcp-aot/skills.
  */
-const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument', 'apps'], 'call'] as const
+const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument', 'apps', 'skills'], 'call'] as const
 const LEAVES = ['shared', 'validators']
 
 function folderOf(file: string): string {

@@ -4,7 +4,7 @@
  * - `tool [names…]`: built through the plugin (Rollup) with no error and no warning, declaring these tools;
  * - `before MCPnnn` / `after MCPnnn` (docs/diagnostics.md): the before example gives exactly that one code,
  *   the after example builds clean; `file MCPnnn path` is a second file both are built with;
- *   `before MCPnnn path` / `after MCPnnn path`: the example is that file (package.json) instead of src/tools.ts;
+ *   `before MCPnnn path` / `after MCPnnn path`: the example is that file (package.json, a skill's SKILL.md) instead of src/tools.ts;
  * - `excerpt path`: its lines, in order, are lines of that tested file (indentation aside);
  * - `commands dir`: every command is an npm script of dir/package.json, a template, or a CLI command;
  * - `build-output path`: the file built through the plugin prints these lines;
@@ -154,8 +154,8 @@ describe('docs/diagnostics.md: every code, before and after', () => {
     const extra = Object.fromEntries(diag.filter((b) => b.kind === 'file' && b.args[0] === code).map((b) => [b.args[1]!, b.text]))
     const profiles = code === 'MCP105' || code === 'MCP106' || code === 'MCP042' ? ['openai-strict'] : undefined
     const strictProfiles = code === 'MCP042' ? true : undefined
-    // MCP043: the token report; MCP044–MCP046: the registry's server.json, from package.json.
-    const plugin = code === 'MCP043' ? { tokens: true } : ['MCP044', 'MCP045', 'MCP046'].includes(code) ? { registry: { url: 'https://notes.example.com/mcp' } } : undefined
+    // MCP043: the token report; MCP044–MCP046: the registry's server.json, from package.json; MCP053–MCP056: skill folders.
+    const plugin = code === 'MCP043' ? { tokens: true } : ['MCP044', 'MCP045', 'MCP046'].includes(code) ? { registry: { url: 'https://notes.example.com/mcp' } } : ['MCP053', 'MCP054', 'MCP055', 'MCP056'].includes(code) ? { skills: 'skills' } : undefined
     const options = { profiles, strictProfiles, plugin, tokenizerIfListed: code === 'MCP043' }
     const before = diag.find((b) => b.kind === 'before' && b.args[0] === code)
     const after = diag.find((b) => b.kind === 'after' && b.args[0] === code)

@@ -8,6 +8,6 @@ import mcp from '../../src/vite.ts'
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [mcp({ worker: 'src/worker.ts' })],
+  plugins: [mcp({ worker: 'src/worker.ts', skills: 'skills' })],
   build: { minify: false },
 })

@@ -67,6 +67,10 @@ export const CODES = {
   MCP050: 'MCP Apps CSP value that is not an origin (@uiCsp)',
   MCP051: 'hand-written input schema (@inputSchema) that cannot be read or validated',
   MCP052: 'parameter that disagrees with the hand-written input schema',
+  MCP053: 'skill (plugin option skills) whose SKILL.md has no readable YAML frontmatter',
+  MCP054: 'skill name that is not one, or not the name of its folder',
+  MCP055: 'skill description missing, empty or over 1024 characters',
+  MCP056: 'skills folder with no SKILL.md, two skills at one URI, or a skill over 512 files or 16 MiB',
 } as const
 
 export type Code = keyof typeof CODES

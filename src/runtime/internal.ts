@@ -17,6 +17,7 @@ export { scopesFeature } from './http/scopes.ts'
 export { serverCard } from './http/server-card.ts'
 export { profilesFeature } from './features/client-profiles.ts'
 export { appsFeature } from './apps/apps.ts'
+export { skillResources, skillsFeature } from './skills/skills.ts'
 export { ucs2length } from './validators/ucs2length.ts'
 export { equal } from './validators/equal.ts'
 export {

@@ -8,8 +8,9 @@
  * Deno) pass every check as well, but for the few listed in NOT_YET with what each still waits for.
  */
 import { execFile } from 'node:child_process'
-import { access } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { access, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildExample, type BuiltWorker } from '../helpers/build.ts'
@@ -62,6 +63,21 @@ const NOT_YET: Record<string, FailedCheck[]> = {
     { scenario: 'tasks-status-notifications', check: 'SKIPPED tasks-status-notifications', message: expect.stringMatching(/^Skipped: SEP-2663 delivers notifications\/tasks via the SEP-2575 subscriptions\/listen stream/) },
   ],
 }
+
+/**
+ * The Skills extension's three scenarios (SEP-2640; examples/conformance serves skills/release-notes), which no
+ * requirement set lists: each runs on its own, at 2026-07-28 (an extension's revision) and at 2025-11-25,
+ * where the suite itself does not apply its two cache-attribute checks (ttlMs and cacheScope are 2026-07-28's).
+ */
+const SKILLS_SCENARIOS = ['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory']
+const SKILLS_LEGACY_NOT_APPLICABLE = ['sep-2640-skills-list-cache-attributes', 'sep-2640-skills-get-cache-attributes'].map((id) => ({
+  scenario: 'sep-2640-skills-enumeration',
+  check: `SKIPPED ${id}`,
+  message: 'not applicable on negotiated protocol 2025-11-25: ttlMs and cacheScope are defined from 2026-07-28',
+}))
+/** The MCP Inspector's CLI (2.12), for its SEP-2640 verification (`--verify --require-digests`). */
+const INSPECTOR = resolve(ROOT, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js')
+const SKILL_FILES = ['skill://release-notes/SKILL.md', 'skill://release-notes/references/style.md', 'skill://release-notes/templates/notes.md']
 
 const SECRET = { MCP_STATE_SECRET: 'conformance-e2e-state-secret' }
 
@@ -190,4 +206,40 @@ describe.each(RUNTIMES)('official conformance suite, examples/conformance in $na
     expect(run.code, context(run)).toBe(0)
     unscoredPass(run, await notScoredServerScenarios('2025-11-25'))
   })
+
+  it('the Skills extension (SEP-2640): its three scenarios pass every check, at 2026-07-28 and at 2025-11-25', async () => {
+    for (const specVersion of [undefined, '2025-11-25']) {
+      for (const scenario of SKILLS_SCENARIOS) {
+        const run = await runConformance(server.url, { scenario, specVersion })
+        expect([...run.scenarios.keys()], context(run)).toEqual([scenario])
+        const expected = specVersion && scenario === 'sep-2640-skills-enumeration' ? SKILLS_LEGACY_NOT_APPLICABLE : []
+        expect(checksWith(run, [scenario], ['FAILURE', 'WARNING', 'SKIPPED', 'INFO']), context(run)).toEqual(expected)
+        expect(run.code, context(run)).toBe(0)
+      }
+    }
+    // The checks that need the build's work: digests, the frontmatter as the file has it, a subdirectory.
+    const checks = async (scenario: string) => (await runConformance(server.url, { scenario })).scenarios.get(scenario)!.map((check) => `${check.status} ${check.id}`)
+    expect(await checks('sep-2640-skills-enumeration')).toEqual(expect.arrayContaining(['SUCCESS sep-2640-resources-digest-format', 'SUCCESS sep-2640-resources-complete', 'SUCCESS sep-2640-entry-frontmatter-identical', 'SUCCESS sep-2640-skills-get-unknown-uri-invalid-params']))
+    expect(await checks('sep-2640-skills-directory')).toEqual(expect.arrayContaining(['SUCCESS sep-2640-directory-read-subdir-mimetype', 'SUCCESS sep-2640-directory-read-invalid-params']))
+  }, 120_000)
+
+  it('the MCP Inspector CLI (2.12) verifies every skill file (digest, size, frontmatter), --protocol-era modern and legacy', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcp-aot-inspector-'))
+    const inspector = async (args: string[]) => {
+      const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', server.url, ...args], { timeout: 60_000, cwd: dir, env: { ...process.env, MCP_CATALOG_PATH: join(dir, 'catalog.json') } })
+      return stdout.trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
+    }
+    try {
+      for (const era of ['modern', 'legacy']) {
+        // Exit 0: every file read back matched its digest and size, and no skill is "dynamic" (exit 9 then).
+        for (const args of [['--method', 'skills/list'], ['--method', 'skills/get', '--uri', SKILL_FILES[0]!]]) {
+          const reports = await inspector([...args, '--verify', '--require-digests', '--protocol-era', era])
+          expect(reports, `${era} ${args.join(' ')}`).toEqual([expect.objectContaining({ uri: SKILL_FILES[0], name: 'release-notes', conformance: [], frontmatter: [], ok: true, outcome: 'verified' })])
+          expect(reports[0].files.map((file: { uri: string; status: string; actualSize: number; expectedSize: number }) => `${file.status} ${file.uri} ${file.actualSize === file.expectedSize}`)).toEqual(SKILL_FILES.map((uri) => `verified ${uri} true`))
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

@@ -33,7 +33,13 @@ export interface ConformanceRun {
 
 export interface ConformanceOptions {
   /** `--requirements <revision>`: exactly what that revision requires, at its own wire version. */
-  requirements: string
+  requirements?: string
+  /**
+   * `--scenario <name>` instead: one scenario, an extension's (which no requirement set lists) at 2026-07-28,
+   * or at `specVersion` (`--spec-version <v> --force`).
+   */
+  scenario?: string
+  specVersion?: string
   /** Per-scenario timeout. */
   timeoutMs?: number
   /** The whole run is killed after this long (a hung server must not outlive the test). */
@@ -41,8 +47,11 @@ export interface ConformanceOptions {
 }
 
 export async function runConformance(url: string, options: ConformanceOptions): Promise<ConformanceRun> {
-  const outputDir = await mkdtemp(join(tmpdir(), `mcp-aot-conformance-${options.requirements}-`))
-  const args = [CLI, 'server', '--url', url, '--requirements', options.requirements, '-o', outputDir]
+  const outputDir = await mkdtemp(join(tmpdir(), `mcp-aot-conformance-${options.requirements ?? options.scenario}-`))
+  const args = [CLI, 'server', '--url', url, '-o', outputDir]
+  if (options.requirements) args.push('--requirements', options.requirements)
+  if (options.scenario) args.push('--scenario', options.scenario)
+  if (options.specVersion) args.push('--spec-version', options.specVersion, '--force')
   args.push('--timeout', String(options.timeoutMs ?? 15000))
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {

@@ -42,10 +42,12 @@ const MARKERS = {
   apps: 'io.modelcontextprotocol/ui',
   // The Server Card route (http/server-card.ts): it comes with `serverCard` (the plugin's `registry` option).
   'server card': 'application/mcp-server-card+json',
+  // Skills over MCP (skills/): skills/list, skills/get and directory reads come with the module mcp-aot/skills.
+  skills: 'io.modelcontextprotocol/skills',
 }
 
 /** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task, no `instrument`. */
-const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card'])
+const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card', 'skills'])
 
 describe('pay for what you use', () => {
   it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {

@@ -18,6 +18,8 @@ import * as tasked from './tools/tasks.ts'
 import * as schemas from './tools/schemas.ts'
 import * as resources from './resources.ts'
 import * as prompts from './prompts.ts'
+// The skill folders of skills/ (the plugin's skills option in vite.config.ts): Skills over MCP.
+import * as skills from 'mcp-aot/skills'
 
 const sessions = durableSessions('MCP_SESSIONS', { fallback: memorySessions() })
 
@@ -45,5 +47,6 @@ export default createServer(
   schemas,
   resources,
   prompts,
+  skills,
   { sessions, tasks },
 )
