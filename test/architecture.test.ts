@@ -56,8 +56,10 @@ describe('src/runtime runs on the edge', () => {
  * there as well, reached the same way (`core.observer`), made only by `instrument()`. apps/ (MCP Apps: the
  * extension's capability, the model's tools/list) is a feature the tables hand in, as features/ are, and so is
  * skills/ (Skills over MCP: skills/list, skills/get, directory reads), handed in by the module mcp-aot/skills.
+ * subscriptions/ (subscriptions/listen, GET streams, run-time visibility) is reached as tasks/ is (`core.subscriptions`),
+ * made only by a `subscriptions` host.
  */
-const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument', 'apps', 'skills'], 'call'] as const
+const STAGES = ['', 'session', 'http', 'rpc', ['features', 'input', 'tasks', 'instrument', 'apps', 'skills', 'subscriptions'], 'call'] as const
 const LEAVES = ['shared', 'validators']
 
 function folderOf(file: string): string {

@@ -146,3 +146,4 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   return host
 }
 export { durableTasks, type DurableTasks, type DurableTasksOptions } from './tasks.ts'
+export { durableSubscriptions, type DurableSubscriptions, type DurableSubscriptionsOptions } from './subscriptions.ts'

@@ -7,7 +7,7 @@ import type { Core } from './shared/table.ts'
 import type { ServerInfo } from './shared/api.ts'
 import type { ClientProfiles, HeaderCheck, ScopeCheck } from './shared/table.ts'
 import type { InputKit } from './shared/table.ts'
-import type { AttachObserver, AttachTasks, Observer, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
+import type { AttachObserver, AttachSubscriptions, AttachTasks, Observer, SubscriptionSupport, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
 import { implementationFor } from './shared/compat.ts'
 import { META_SERVER_INFO } from './shared/protocol.ts'
@@ -63,6 +63,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     clientProfiles,
     streamed,
     tasks: undefined,
+    subscriptions: undefined,
     serverMeta,
     completeTail: `,"resultType":"complete",${serverMeta}`,
     listTail: cached(listTtlMs, listScope),
@@ -84,6 +85,9 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   }
   // The task host is made with the finished core (its tasks run the core's tools); no @task tool, no tasks.
   if (tasked) (core as { tasks: TaskSupport | undefined }).tasks = (options.tasks as AttachTasks)(core)
+  // Listeners and run-time visibility (subscriptions/), made with the finished core like the task host.
+  if (options.visible && !options.subscriptions) throw new Error('createServer: the visible option needs the subscriptions option (memorySubscriptions(), or durableSubscriptions() from mcp-aot/cloudflare), so clients hear when what they see changes.')
+  if (options.subscriptions) (core as { subscriptions: SubscriptionSupport | undefined }).subscriptions = (options.subscriptions as unknown as AttachSubscriptions)(core)
   // The instrument option's wrappers (instrument/), made once per server.
   if (instrument) (core as { observer: Observer | undefined }).observer = (instrument as AttachObserver)(core)
   return core

@@ -37,6 +37,8 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'sessions',
   'instrument',
   'tasks',
+  'subscriptions',
+  'visible',
 ])
 
 const PLUGIN_HINT =

@@ -1,8 +1,8 @@
 /** Reads a live SSE response one event at a time (its `data:` JSON), for streams that stay open while a test answers. */
-export function sseReader(response: Response): () => Promise<any> {
+export function sseReader(response: Response): (() => Promise<any>) & { cancel(): Promise<void> } {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
   let buffer = ''
-  return async () => {
+  const next = async () => {
     for (;;) {
       const end = buffer.indexOf('\n\n')
       if (end >= 0) {
@@ -17,4 +17,6 @@ export function sseReader(response: Response): () => Promise<any> {
       buffer += value
     }
   }
+  // Closing the stream, as a client that stops listening does.
+  return Object.assign(next, { cancel: () => reader.cancel() })
 }

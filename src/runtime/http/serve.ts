@@ -132,7 +132,8 @@ export class Transport {
         return refuse(500, 'The authorization check failed.', cors)
       }
     }
-    if (method !== 'POST') return session!.other(method, cors)
+    // A GET stream hears the server's changes with the `subscriptions` option (subscriptions/support.ts).
+    if (method !== 'POST') return session!.other(method, cors, method === 'GET' ? this.#core.subscriptions?.feed(session!, environment) : undefined)
     const type = headers.get('content-type')
     if (type !== null && !isJson(type)) {
       return refuse(415, 'Unsupported media type: send the JSON-RPC message as application/json.', cors)

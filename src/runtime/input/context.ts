@@ -3,6 +3,7 @@
  * cancellation signal, notifications (progress, log messages) and input from the client.
  */
 import type { AuthInfo, ElicitResult, InputRequest, LogLevel, ToolContext } from '../shared/api.ts'
+import type { Notifier } from '../shared/channel.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import type { InputRound } from './input-round.ts'
 import { levelOf } from '../shared/protocol.ts'
@@ -39,6 +40,13 @@ export class RunContext implements ToolContext {
   /** Per request (2026-07-28), or what the client declared at initialize, as the session id carries it. */
   get clientCapabilities(): Record<string, unknown> {
     return clientCapabilitiesOf(this.#exchange)
+  }
+
+  /** Set by the `subscriptions` option (subscriptions/support.ts). */
+  get notify(): Notifier {
+    const notify = this.#exchange.notify
+    if (!notify) throw new Error("ctx.notify needs createServer's subscriptions option: memorySubscriptions() (one process), or durableSubscriptions() from 'mcp-aot/cloudflare'.")
+    return notify
   }
 
   progress(progress: number, total?: number, message?: string): Promise<void> {

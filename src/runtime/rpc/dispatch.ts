@@ -207,6 +207,13 @@ export class Dispatcher {
       if (incoming.trace) incoming.trace.errorCode = refused.error.code
       return this.#respond(incoming, 403, errorText(id, refused.error), { 'www-authenticate': refused.challenge })
     }
+    // The `subscriptions` option: ctx.notify, and subscriptions/listen's stream (subscriptions/support.ts).
+    const subscriptions = core.subscriptions
+    if (subscriptions) {
+      exchange.notify = subscriptions.notifier(exchange.env)
+      const listening = subscriptions.listen(exchange, incoming, method, id!, params)
+      if (listening) return listening
+    }
     const streaming = core.streamed?.(exchange, incoming, method, id!, call, answer, internal)
     if (streaming) return streaming
     const result = call()

@@ -1,7 +1,7 @@
 /**
  * What the server says about itself: `server/discover` (2026-07-28) and `initialize` (legacy, with
- * version negotiation). The tool table is fixed at build time, so no `listChanged` and no resource
- * subscriptions are declared.
+ * version negotiation). The tool table is fixed at build time: `listChanged` and resource subscriptions
+ * are declared only with the `subscriptions` option (subscriptions/), which tells clients what changes.
  */
 import type { Core } from '../shared/table.ts'
 import type { Methods } from '../shared/table.ts'
@@ -18,6 +18,8 @@ export function capabilities(core: Core, methods: Methods, version: string): Rec
   caps.logging = {}
   // Tasks: the task host declares its own (tasks/support.ts), so a server without one bundles none of it.
   core.tasks?.capabilities(caps, version)
+  // listChanged and subscribe, with the `subscriptions` option (subscriptions/support.ts).
+  core.subscriptions?.capabilities(caps, version)
   // Extensions the tables' features bring (MCP Apps: apps/).
   for (const feature of core.features) feature.capabilities?.(caps, version)
   return caps

@@ -47,9 +47,11 @@ export function eraMethods(core: Core): { modern: Methods; legacy: Methods } {
     return EMPTY
   })
   if (base.has('resources/read')) {
-    // Accepted for clients that subscribe; no update is ever sent (the table is fixed at build time).
+    // Accepted for clients that subscribe; updates are sent only with the `subscriptions` option, in a session.
     legacy.set('resources/subscribe', () => EMPTY)
     legacy.set('resources/unsubscribe', () => EMPTY)
   }
+  // subscriptions/listen, a session's resources/subscribe, and run-time visibility (subscriptions/).
+  core.subscriptions?.methods(modern, legacy)
   return { modern, legacy }
 }

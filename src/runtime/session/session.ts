@@ -51,7 +51,9 @@ export class Session implements LiveSession {
   readonly #save: (record: SessionRecord) => void
   readonly #onEnd: () => void
   readonly #pending = new Map<string, Pending>()
-  readonly #streams = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  /** The open GET streams, each with what stops its feed. */
+  readonly #streams = new Map<ReadableStreamDefaultController<Uint8Array>, (() => void) | undefined>()
+  readonly subscribed = new Set<string>()
   #ended = false
 
   /** `save`: keeps the record (called on every change); `onEnd`: the host forgets the session. */
@@ -121,7 +123,7 @@ export class Session implements LiveSession {
     else pending.resolve(message.result)
   }
 
-  other(method: string, cors: Record<string, string> | undefined): Response {
+  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>): Response {
     if (method === 'DELETE') {
       this.end()
       return new Response(null, { status: 204, headers: cors })
@@ -131,17 +133,26 @@ export class Session implements LiveSession {
       return new Response(text, { status: 405, headers: { 'content-type': 'application/json', allow: 'POST, GET, DELETE, OPTIONS', ...cors } })
     }
     let controller!: ReadableStreamDefaultController<Uint8Array>
+    const reader = feed?.getReader()
+    const stop = reader && (() => void reader.cancel().catch(() => {}))
     const body = new ReadableStream<Uint8Array>({
       start: (c) => {
         controller = c
         // A comment opens the stream at once, so the client knows the GET was taken.
         c.enqueue(encoder.encode(': stream open\n\n'))
       },
+      // The feed's next message (the server's changes, subscriptions/), as the client reads.
+      pull: reader && (async (c) => {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
+        if (done) this.#close(c)
+        else c.enqueue(encoder.encode(`event: message\ndata: ${value}\n\n`))
+      }),
       cancel: () => {
         this.#streams.delete(controller)
+        stop?.()
       },
     })
-    this.#streams.add(controller)
+    this.#streams.set(controller, stop)
     return new Response(body, { status: 200, headers: cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS })
   }
 
@@ -152,14 +163,18 @@ export class Session implements LiveSession {
     const error = new Error('The session ended.')
     for (const pending of this.#pending.values()) pending.reject(error)
     this.#pending.clear()
-    for (const stream of this.#streams) {
-      try {
-        stream.close()
-      } catch {
-        // Already closed by the client.
-      }
-    }
-    this.#streams.clear()
+    for (const stream of [...this.#streams.keys()]) this.#close(stream)
     this.#onEnd()
+  }
+
+  /** Closes a GET stream and stops its feed. */
+  #close(stream: ReadableStreamDefaultController<Uint8Array>): void {
+    this.#streams.get(stream)?.()
+    this.#streams.delete(stream)
+    try {
+      stream.close()
+    } catch {
+      // Already closed by the client.
+    }
   }
 }

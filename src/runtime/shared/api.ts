@@ -2,7 +2,7 @@
  * The public run-time types: what a tool receives (`ToolContext`), what it may return (`ToolResult`,
  * content parts) and how a server is configured. Types only.
  */
-import type { Channel } from './channel.ts'
+import type { Channel, Notifier, SubscriptionHost } from './channel.ts'
 import type { Instrument } from './instrument.ts'
 
 export type { CallEvent, CallOutcome, Era, Instrument, InstrumentHooks, RequestEvent } from './instrument.ts'
@@ -113,6 +113,8 @@ export interface ToolContext<Env = unknown> {
   input<K extends string>(requests: Record<K, InputRequest>): Promise<Record<K, any>>
   /** Keeps the Worker alive for background work after the response (ExecutionContext.waitUntil). */
   waitUntil(promise: Promise<unknown>): void
+  /** Tells listening clients of a change (the server's `subscriptions` option; without it, throws). */
+  readonly notify: Notifier
 }
 
 export interface ServerInfo {
@@ -194,6 +196,10 @@ export interface ServerOptions<Env = unknown> {
    * or `durableTasks()` from `mcp-aot/cloudflare` (Workers). Required when a tool declares `@task`.
    */
   tasks?: TaskHost
+  /** `subscriptions/listen` and 2025-11-25 GET streams: `memorySubscriptions()` or `durableSubscriptions()` (docs/subscriptions.md). */
+  subscriptions?: SubscriptionHost
+  /** Which tools and prompts a request sees and may call, decided at run time (needs `subscriptions`). */
+  visible?: (entry: { kind: 'tool' | 'prompt'; name: string }, request: { env: Env; auth?: AuthInfo }) => boolean | Promise<boolean>
 }
 
 /** The third argument of `fetch(request, env, ctx)`, as the platform passed it (Workers: the ExecutionContext). */
@@ -227,7 +233,9 @@ export interface LiveSession {
   /** A JSON-RPC response the client POSTed: settles the request it answers. */
   answer(message: Record<string, any>): void
   /** Any method but POST and OPTIONS: GET opens a notification stream, DELETE ends the session, others are 405. */
-  other(method: string, cors: Record<string, string> | undefined): Response
+  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>): Response
+  /** The URIs the client subscribed to (`resources/subscribe`); a GET stream's `feed` sends their updates. */
+  readonly subscribed: Set<string>
 }
 
 /** A request a session host has admitted (authorized already): who the caller is, and the live session it is served in. */

@@ -83,3 +83,26 @@ export class Channel {
 }
 
 /** Methods whose function may notify (progress, log messages) while it runs. */
+
+/**
+ * What a tool (`ctx.notify`) or an outside event (a subscriptions host's `notify(env)`) tells the clients
+ * listening (`subscriptions/listen`, a 2025-11-25 session's GET stream); each resolves once the change is published.
+ */
+export interface Notifier {
+  /** `notifications/resources/updated` to the clients that subscribed to `uri`. */
+  resourceUpdated(uri: string): Promise<void>
+  /** `notifications/tools/list_changed`: which tools a client sees changed (createServer's `visible`). */
+  toolsChanged(): Promise<void>
+  promptsChanged(): Promise<void>
+  resourcesChanged(): Promise<void>
+}
+
+/**
+ * The `subscriptions` option of createServer: `memorySubscriptions()` (mcp-aot) or `durableSubscriptions()`
+ * (mcp-aot/cloudflare). Opaque as a function (createServer hands it the server's core); `notify(env)` tells
+ * every listener of a change made outside a request (a cron, a queue, a webhook).
+ */
+export interface SubscriptionHost {
+  (core: never): unknown
+  notify(env?: unknown): Notifier
+}

@@ -4,7 +4,7 @@
  * stream, by the context runner's input kit (no function without a ToolContext can notify).
  */
 import type { AuthInfo, Execution, LiveSession, Visit } from './api.ts'
-import type { Channel } from './channel.ts'
+import type { Channel, Notifier } from './channel.ts'
 import type { Flavour } from './compat.ts'
 import type { CallNote, RequestTrace } from './instrument.ts'
 
@@ -56,6 +56,8 @@ export class Exchange {
   declare onCancel: (() => void) | undefined
   /** Where this tools/call notes how it ended for the `onCall` hook (instrument/calls.ts sets it); else undefined. */
   declare note: CallNote | undefined
+  /** `ctx.notify`: set when the server has the `subscriptions` option. */
+  declare notify: Notifier | undefined
 
   constructor(
     arrival: Arrival,

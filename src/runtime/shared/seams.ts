@@ -4,7 +4,8 @@
  * runners and how a run ends. The entries reference runners and features, which reference the core and
  * the request, so they live together here; table.ts re-exports them for generated code and the stages.
  */
-import type { AuthInfo, InputRequest, ServerInfo, ServerOptions, SessionServe } from './api.ts'
+import type { AuthInfo, InputRequest, LiveSession, ServerInfo, ServerOptions, SessionServe } from './api.ts'
+import type { Notifier } from './channel.ts'
 import type { Exchange, Incoming, TracedServe } from './exchange.ts'
 import type { RequestId, RpcError } from './jsonrpc.ts'
 import type { PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
@@ -120,7 +121,19 @@ export interface Core {
   readonly observer: Observer | undefined
   /** Tasks (the `tasks` option, tasks/), when a tool is declared `@task`. */
   readonly tasks: TaskSupport | undefined
+  /** Listeners and run-time visibility (the `subscriptions` option, subscriptions/). */
+  readonly subscriptions: SubscriptionSupport | undefined
 }
+
+/** What the runtime sees of a subscriptions host once attached (`core.subscriptions`; subscriptions/support.ts). */
+export interface SubscriptionSupport extends Pick<TaskSupport, 'methods' | 'capabilities'> {
+  /** A `subscriptions/listen` with a valid filter: its SSE stream; else undefined (the method's handler answers). */
+  listen(exchange: Exchange, incoming: Incoming, method: string, id: RequestId, params: Record<string, any> | undefined): Promise<Response> | undefined
+  /** A 2025-11-25 session's GET stream: the notifications it gets, as JSON-RPC text. */
+  feed(session: LiveSession, env: unknown): ReadableStream<string>
+  notifier(env: unknown): Notifier
+}
+export type AttachSubscriptions = (core: Core) => SubscriptionSupport
 
 /** What the runtime sees of a task host once attached (`core.tasks`; tasks/support.ts makes it). */
 export interface TaskSupport {

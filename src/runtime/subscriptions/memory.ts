@@ -1,0 +1,51 @@
+/**
+ * `memorySubscriptions()`: the listeners of this process, in its memory. A change published here (a tool's
+ * `ctx.notify`, `subscriptions.notify()`) reaches every listen stream and GET stream this process holds.
+ * Safe where every request reaches the same process (one Node server, one Deno process); not on Workers,
+ * where one request may not write to another's stream, and a change made in another isolate would not be
+ * heard: there it refuses to start; use `durableSubscriptions()` from `mcp-aot/cloudflare`.
+ */
+import type { SubscriptionHost } from '../shared/channel.ts'
+import type { AttachSubscriptions } from '../shared/table.ts'
+import { type Change, type Hub, notifierOf } from './changes.ts'
+import { subscriptionSupport } from './support.ts'
+
+/** A hub whose listeners are streams held in this memory. */
+export function memoryHub(): Hub {
+  const listeners = new Set<ReadableStreamDefaultController<Change>>()
+  return {
+    changes() {
+      let controller!: ReadableStreamDefaultController<Change>
+      const stream = new ReadableStream<Change>({
+        start: (c) => void listeners.add((controller = c)),
+        cancel: () => void listeners.delete(controller),
+      })
+      return Promise.resolve(stream)
+    },
+    publish(change) {
+      for (const listener of listeners) {
+        try {
+          listener.enqueue(change)
+        } catch {
+          listeners.delete(listener)
+        }
+      }
+      return Promise.resolve()
+    },
+  }
+}
+
+/** A subscriptions host as createServer takes it, over `hub`; its `hub` is there for another host's fallback. */
+export function hostOver(hub: Hub, attach: AttachSubscriptions): SubscriptionHost & { readonly hub: Hub } {
+  return Object.assign(attach as unknown as SubscriptionHost, { hub, notify: (env?: unknown) => notifierOf((change) => hub.publish(change, env)) })
+}
+
+export function memorySubscriptions(): SubscriptionHost {
+  const hub = memoryHub()
+  return hostOver(hub, (core) => {
+    if ((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers') {
+      throw new Error("mcp-aot: memorySubscriptions() cannot work on Workers (a change made in another isolate is not heard, and one request may not write to another's stream); use durableSubscriptions() from 'mcp-aot/cloudflare'.")
+    }
+    return subscriptionSupport(core, hub)
+  })
+}
