@@ -6,11 +6,13 @@
  *   the after example builds clean; `file MCPnnn path` is a second file both are built with;
  *   `before MCPnnn path` / `after MCPnnn path`: the example is that file (package.json, a skill's SKILL.md) instead of src/tools.ts;
  * - `excerpt path`: its lines, in order, are lines of that tested file (indentation aside);
- * - `commands dir`: every command is an npm script of dir/package.json, a template, or a CLI command;
+ * - `commands dir`: every command is an npm script of dir/package.json, a template, a CLI command, or a
+ *   wrangler command (`npx wrangler secret put KEY`: its `--help` names that command);
  * - `build-output path`: the file built through the plugin prints these lines;
  * - `diagram`: every MCP method it names (`tools/call`) is one the runtime serves.
  * And every relative link and #anchor in README.md and docs/ points at a file and heading that exist.
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -197,11 +199,28 @@ describe('commands exist', () => {
         else if ((m = /^npm (test|start)$/.exec(line))) expect(scripts, line).toHaveProperty([m[1]!])
         else if ((m = /^npx mcp-aot init \S+ --template (\S+)$/.exec(line))) expect(existsSync(join(ROOT, 'templates', m[1]!)), line).toBe(true)
         else if ((m = /^npx mcp-aot (\w+)\b/.exec(line))) expect(existsSync(join(ROOT, 'src/cli', `${m[1]}.ts`)), line).toBe(true)
+        else if ((m = /^npx wrangler (.+)$/.exec(line))) expect(wranglerCommand(m[1]!.split(' ')), line).toBe(true)
         else expect(line, 'a command this test knows').toMatch(/^cd \S+ && npm install$/)
       }
     })
   }
 })
+
+/**
+ * Whether `args` start with a wrangler command: its `--help` (offline, the devDependency) names that very
+ * command in its usage line, `wrangler secret put <key>` for `secret put MCP_STATE_SECRET`.
+ */
+function wranglerCommand(args: string[]): boolean {
+  const path = `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`
+  let usage: string
+  try {
+    usage = execFileSync('wrangler', [...args, '--help'], { cwd: ROOT, env: { ...process.env, PATH: path, NO_COLOR: '1', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' }).trim().split('\n')[0]!
+  } catch {
+    return false
+  }
+  const words = usage.split(' ').slice(1).filter((w) => !/^[<[]/.test(w))
+  return usage.startsWith('wrangler ') && words.length > 0 && words.every((w, i) => args[i] === w)
+}
 
 describe('build output is what the build prints', () => {
   for (const b of BLOCKS.filter((b) => b.kind === 'build-output')) {
