@@ -196,7 +196,16 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
             filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card|\/skills)?$/ },
             handler: (id: string) => (id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : id === SKILLS_ID ? (options?.skills ? SKILLS_VIRTUAL : null) : (RUNTIME[id] ?? null)),
           },
-          load: { filter: { id: /^\0mcp-aot\/(server-card|skills)$/ }, handler: (id: string) => (id === SKILLS_VIRTUAL ? skillsSource() : cardModule()) },
+          load: {
+            filter: { id: /^\0mcp-aot\/(server-card|skills)$/ },
+            handler(id: string) {
+              if (id !== SKILLS_VIRTUAL) return cardModule()
+              // Read afresh (Vite's dev server loads it again when a watched skill file changes).
+              const source = skillsModule(readSkills().set)
+              for (const file of skillFolders!.read) this.addWatchFile(file)
+              return source
+            },
+          },
         }),
     transform: {
       filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: MARKER },

@@ -2,9 +2,9 @@
  * A throwaway copy of test/dev/fixture served by Vite's dev server on 127.0.0.1 (a free port), with
  * everything Vite logs captured, and helpers to edit its files and wait for the server to notice.
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createLogger, createServer, type PluginOption, type ViteDevServer } from 'vite'
 
@@ -24,7 +24,10 @@ export interface DevProject {
 export async function startDevProject(plugins: (root: string) => PluginOption[], files: Record<string, string> = {}): Promise<DevProject> {
   const root = await mkdtemp(join(tmpdir(), 'mcp-aot-dev-'))
   await cp(FIXTURE, root, { recursive: true })
-  for (const [file, text] of Object.entries(files)) await writeFile(join(root, file), text)
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, file)), { recursive: true })
+    await writeFile(join(root, file), text)
+  }
   const logs: string[] = []
   const logger = createLogger('info', { allowClearScreen: false })
   const capture = (level: 'info' | 'warn' | 'error') => (message: string) => void logs.push(`${level}: ${message.replace(/\x1b\[[0-9;]*m/g, '')}`)

@@ -15,6 +15,7 @@ import mcpRollup from '../../src/rollup.ts'
 import mcpRolldown from '../../src/rolldown.ts'
 import mcpVite from '../../src/vite.ts'
 import mcpWebpack from '../../src/webpack.ts'
+import type { McpAotOptions } from '../../src/plugin.ts'
 
 export type Bundler = 'esbuild' | 'vite' | 'rollup' | 'rolldown' | 'webpack'
 export const BUNDLERS: Bundler[] = ['esbuild', 'vite', 'rollup', 'rolldown', 'webpack']
@@ -32,23 +33,23 @@ const stripTypes = {
 /**
  * Builds `entry`; `warn`, when given, receives every warning through the bundler's own channel: esbuild's
  * `result.warnings` (rendered by `warningText`), Rollup's `onwarn`, Rolldown's `onLog`, Vite's logger,
- * webpack's compilation warnings.
+ * webpack's compilation warnings. `plugin`: more plugin options than the root.
  */
-export async function bundle(bundler: Bundler, entry: string, root: string, warn: (text: string) => void = () => {}): Promise<string> {
+export async function bundle(bundler: Bundler, entry: string, root: string, warn: (text: string) => void = () => {}, plugin: Omit<McpAotOptions, 'root'> = {}): Promise<string> {
   switch (bundler) {
     case 'esbuild': {
-      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root })] })
+      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, ...plugin })] })
       for (const w of out.warnings) warn(warningText(w as any))
       return out.outputFiles[0]!.text
     }
     case 'rollup': {
-      const b = await rollup({ input: entry, plugins: [mcpRollup({ root }), stripTypes], onwarn: (w) => warn(w.message) })
+      const b = await rollup({ input: entry, plugins: [mcpRollup({ root, ...plugin }), stripTypes], onwarn: (w) => warn(w.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
     }
     case 'rolldown': {
-      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root })], onLog: (level, log) => level === 'warn' && warn(log.message) })
+      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root, ...plugin })], onLog: (level, log) => level === 'warn' && warn(log.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
@@ -58,7 +59,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
         configFile: false,
         root,
         customLogger: logger(warn),
-        plugins: [mcpVite({ root })],
+        plugins: [mcpVite({ root, ...plugin })],
         build: { ssr: entry, write: false, minify: false, rolldownOptions: { output: { format: 'es' } } },
         ssr: { noExternal: true, target: 'webworker' },
       })
@@ -80,7 +81,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
         output: { path: outDir, filename: 'out.mjs', library: { type: 'module' } },
         resolve: { extensions: ['.ts', '.js'] },
         module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
-        plugins: [mcpWebpack({ root })],
+        plugins: [mcpWebpack({ root, ...plugin })],
       })
       await new Promise<void>((resolve, reject) =>
         compiler.run((err, stats) => {

@@ -18,6 +18,7 @@ import { resourcesFeature } from '../../src/runtime/features/resources.ts'
 import { skillResources, skillsFeature, type SkillSet } from '../../src/runtime/skills/skills.ts'
 import type { McpServer } from '../../src/runtime/shared/api.ts'
 import { bundleWorker, loadWorker } from '../runtime/bundle.ts'
+import { BUNDLERS, bundle, load } from '../plugin/build.ts'
 import { legacyRequest, modernRequest, send } from '../runtime/helpers.ts'
 
 const NOTES_MD = `---
@@ -144,6 +145,19 @@ describe('the skills option, served from the build', () => {
   it('without the plugin option, mcp-aot/skills says which option writes it', async () => {
     await expect(import('../../src/skills.ts')).rejects.toThrow("mcp-aot/skills is written by the mcp-aot plugin's skills option: add mcp({ skills: 'skills' })")
   })
+})
+
+describe('mcp-aot/skills through every bundler', () => {
+  for (const b of BUNDLERS) {
+    it(`${b}: the module is the skills' table, with the resources and skills features`, async () => {
+      const entry = join(dir, `entry-${b}.ts`)
+      writeFileSync(entry, "import * as skills from 'mcp-aot/skills'\n\nexport const table = skills.__mcp\n")
+      const { table: built } = await load(await bundle(b, entry, dir, () => {}, { skills: 'skills' }))
+      expect(built.entries.map((e: { uri: string }) => e.uri)).toEqual([...REFUNDS.resources, ...NOTES.resources].map((r) => r.uri))
+      // A file two skills share (a nested skill's SKILL.md) is one resource.
+      expect(built.features).toHaveLength(2)
+    }, 120_000)
+  }
 })
 
 describe('skills/list pages', () => {
