@@ -82,7 +82,8 @@ const cases: Case[] = [
 
 /**
  * Codes found outside a module's compile (the token report and the registry files at build start, from
- * package.json; MCP Apps views, built with esbuild): each is tested, code, location and sentence, where found.
+ * package.json; MCP Apps views, built with esbuild; skill folders, read at build start): each is tested, code,
+ * location and sentence, where found.
  */
 const ELSEWHERE: Record<string, string> = {
   MCP043: 'plugin/tokenizer.test.ts',
@@ -93,6 +94,10 @@ const ELSEWHERE: Record<string, string> = {
   MCP048: 'apps/apps.test.ts',
   MCP049: 'apps/apps.test.ts',
   MCP050: 'apps/apps.test.ts',
+  MCP053: 'skills/skills.test.ts',
+  MCP054: 'skills/skills.test.ts',
+  MCP055: 'skills/skills.test.ts',
+  MCP056: 'skills/skills.test.ts',
 }
 
 describe('one test per code', () => {
