@@ -1,21 +1,76 @@
 /** SCHEMA.md § Declaring a tool — Title, Description, Annotations, Timeout; JSDoc normalization; tags. */
 import { describe, expect, it } from 'vitest'
+import { llmsTxt } from '../../src/compiler/artifacts/llms-txt.ts'
 import { compileFiles } from './harness.ts'
 import { refuse, tool } from './golden.ts'
 
 const EMPTY = '{"type":"object","properties":{},"additionalProperties":false}'
 
 describe('description', () => {
-  it('the leading text, whitespace runs collapsed and trimmed', () => {
+  it('the leading text: spaces and tabs in a line collapse, a blank line is a paragraph break, trimmed', () => {
     const src = `/**
  *   Searches   known incidents
+ *
  *
  *   and returns\tconcise matches.
  * @tool
  */
 export function search() {}
 `
-    expect(tool(src)).toBe(`{"name":"search","description":"Searches known incidents and returns concise matches.","inputSchema":${EMPTY}}`)
+    expect(tool(src)).toBe(`{"name":"search","description":"Searches known incidents\\n\\nand returns concise matches.","inputSchema":${EMPTY}}`)
+  })
+  it('a soft-wrapped line joins the line before with one space, trailing spaces dropped', () => {
+    const src = '/**\n * Finds notes   \n * across all boards \n *   by their title.\n * @tool\n */\nexport function find() {}\n'
+    expect(tool(src)).toBe(`{"name":"find","description":"Finds notes across all boards by their title.","inputSchema":${EMPTY}}`)
+  })
+  it('list items keep their lines (nested ones their indentation), a wrapped item joins its item', () => {
+    const src = `/**
+ * Searches the notes.
+ * Modes:
+ * - fast: the cached
+ *   index
+ *   - stale by a minute
+ * * full: every board
+ * 1. first
+ * 2) second
+ * A closing line joins the last item, as markdown reads it.
+ * @tool
+ */
+export function search() {}
+`
+    const text = 'Searches the notes. Modes:\\n- fast: the cached index\\n  - stale by a minute\\n* full: every board\\n1. first\\n2) second A closing line joins the last item, as markdown reads it.'
+    expect(tool(src)).toBe(`{"name":"search","description":"${text}","inputSchema":${EMPTY}}`)
+  })
+  it('headings and table rows are lines of their own; quotes take their wrapped lines', () => {
+    const src = '/**\n * # Usage\n * Call it.\n * | mode | cost |\n * | - | - |\n * > Note: slow\n * on big boards.\n * @tool\n */\nexport function s() {}\n'
+    expect(tool(src)).toBe(`{"name":"s","description":"# Usage\\nCall it.\\n| mode | cost |\\n| - | - |\\n> Note: slow on big boards.","inputSchema":${EMPTY}}`)
+  })
+  it('fenced code keeps its lines and indentation as written', () => {
+    const src = '/**\n * Runs a query:\n * ```sql\n * select  *\n *   from notes\n * ```\n * Then reads it.\n * @tool\n */\nexport function q() {}\n'
+    expect(tool(src)).toBe(`{"name":"q","description":"Runs a query:\\n\`\`\`sql\\nselect  *\\n  from notes\\n\`\`\`\\nThen reads it.","inputSchema":${EMPTY}}`)
+  })
+  it('*\\/ in the text reads */ (a block comment cannot hold */ as written)', () => {
+    const src = '/**\n * Matches globs like src/**\\/*.ts.\n * @tool\n * @param glob A pattern such as **\\/*.md.\n */\nexport function g(glob: string) {}\n'
+    expect(tool(src)).toBe('{"name":"g","description":"Matches globs like src/**/*.ts.","inputSchema":{"type":"object","properties":{"glob":{"type":"string","description":"A pattern such as **/*.md."}},"required":["glob"],"additionalProperties":false}}')
+  })
+  it("docs/writing-tools.md's example: its description is the one its last line says", () => {
+    const src = String.raw`
+/**
+ * Searches the notes.
+ *
+ * Modes:
+ * - fast: the cached index,
+ *   a minute old at most
+ * - full: every board
+ * @tool
+ * @param query Words to look for.
+ * @param mode How to search.
+ */
+export function searchNotes(query: string, mode: 'fast' | 'full') {}
+// description: "Searches the notes.\n\nModes:\n- fast: the cached index, a minute old at most\n- full: every board"
+`
+    expect(JSON.parse(tool(src)).description).toBe(JSON.parse(/\/\/ description: (.*)/.exec(src)![1]!))
+    expect(JSON.parse(tool(src)).description).toBe('Searches the notes.\n\nModes:\n- fast: the cached index, a minute old at most\n- full: every board')
   })
   it('{@link X} becomes X and {@link X text} becomes text', () => {
     const src = `/**
@@ -49,6 +104,14 @@ export function add() {}
   })
 })
 
+describe('a description of several lines in llms.txt', () => {
+  it("stays in its tool's list item (further lines indented), the hints and the result a paragraph of the item", () => {
+    const src = '/**\n * Searches.\n *\n * - fast\n * - full\n * @tool\n * @readOnly\n */\nexport function s(): string { return "" }\n/** Pings. @tool */\nexport function ping(): string { return "" }\n'
+    const text = llmsTxt({ name: 'notes' }, compileFiles({ 'src/tools.ts': src }).declarations)
+    expect(text.slice(text.indexOf('## Tools'))).toBe('## Tools\n\n- s(): Searches.\n\n  - fast\n  - full\n\n  (read-only) Returns text.\n- ping(): Pings. Returns text.\n')
+  })
+})
+
 describe('@param text', () => {
   it('is normalized, and the TSDoc hyphen is dropped', () => {
     const src = `/**
@@ -60,6 +123,27 @@ describe('@param text', () => {
 export function add(a: number, b: number) {}
 `
     expect(tool(src)).toBe('{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"The first addend, see the sum."},"b":{"type":"number","description":"The second one."}},"required":["a","b"],"additionalProperties":false}}')
+  })
+  it('keeps a list, and a property comment keeps its paragraphs', () => {
+    const src = `/**
+ * @tool
+ * @param mode How to search:
+ *   - fast: the cached index
+ *   - full: every board
+ * @param opts The options.
+ */
+export function s(mode: string, opts: {
+  /**
+   * Most notes to return.
+   *
+   * Past 50 the call is slow.
+   */
+  limit: number
+}) {}
+`
+    const props = JSON.parse(tool(src)).inputSchema.properties
+    expect(props.mode.description).toBe('How to search:\n- fast: the cached index\n- full: every board')
+    expect(props.opts.properties.limit.description).toBe('Most notes to return.\n\nPast 50 the call is slow.')
   })
   it('the JSDoc optional form [name=default] names the parameter', () => {
     const src = '/**\n * @tool\n * @param [limit=10] How many.\n * @param {string} [q] Query.\n */\nexport function s(limit: number = 10, q?: string) {}\n'
@@ -90,6 +174,10 @@ describe('@title', () => {
   })
   it('is left out when absent', () => {
     expect(JSON.parse(tool('/** S. @tool */\nexport function s() {}\n'))).not.toHaveProperty('title')
+  })
+  it('is one line: its lines join with a space, whatever markdown they hold', () => {
+    const src = '/**\n * @tool\n * @title Search\n *\n *   - Incidents\n */\nexport function s() {}\n'
+    expect(JSON.parse(tool(src)).title).toBe('Search - Incidents')
   })
 })
 
@@ -188,6 +276,27 @@ describe('tags', () => {
 export function add(a: number): number { return a }
 `
     expect(tool(src)).toBe('{"name":"add","description":"Deprecated: use plus. Adds. Returns the sum. Example: add(1, 2)","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"A."}},"required":["a"],"additionalProperties":false}}')
+  })
+  it('after a text of several lines, @returns and @example are paragraphs; an @example of several lines stays fenced, one line reads inline', () => {
+    const src = `/**
+ * Adds:
+ * - a to b
+ * @tool
+ * @returns The sum.
+ * @example
+ * \`\`\`ts
+ * add(1, 2)
+ * \`\`\`
+ * @example
+ * \`\`\`ts
+ * const a = 1
+ * add(a, 2)
+ * \`\`\`
+ */
+export function add(a: number): number { return a }
+`
+    const text = 'Adds:\\n- a to b\\n\\nReturns the sum.\\n\\nExample: add(1, 2)\\n\\nExample:\\n```ts\\nconst a = 1\\nadd(a, 2)\\n```'
+    expect(tool(src)).toBe(`{"name":"add","description":"${text}","inputSchema":{"type":"object","properties":{"a":{"type":"number"}},"required":["a"],"additionalProperties":false}}`)
   })
   it('an unknown tag is a build error with the nearest known tag (@readonly → @readOnly)', () => {
     const out = refuse('/**\n * @tool\n * @readonly\n */\nexport function s() {}\n')

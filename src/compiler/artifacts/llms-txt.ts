@@ -6,6 +6,9 @@ function signature(d: Declaration): string {
   return `${d.name}(${d.props.map((p) => `${p.name}${p.optional ? '?' : ''}: ${argumentText(p)}`).join('; ')})`
 }
 
+/** A description inside a list item: its further lines (paragraphs, lists, code) indented to stay in the item. */
+const item = (text: string) => text.replace(/\n(?!\n)/g, '\n  ')
+
 export function llmsTxt(server: ServerIdentity, decls: readonly Declaration[], manifestFile?: string): string {
   const tools = byKind(decls, 'tool')
   const resources = byKind(decls, 'resource')
@@ -21,19 +24,21 @@ export function llmsTxt(server: ServerIdentity, decls: readonly Declaration[], m
     lines.push('## Tools', '')
     for (const t of tools) {
       const h = hints(t)
-      const text = [t.description, h.length ? `(${h.join(', ')})` : undefined].filter(Boolean).join(' ')
-      lines.push(`- ${signature(t)}${text ? `: ${text}` : ''} Returns ${resultText(t)}.`)
+      // After a description of several lines (a list, code), the hints and the result are a paragraph of their own.
+      const tail = `${h.length ? `(${h.join(', ')}) ` : ''}Returns ${resultText(t)}.`
+      const text = t.description ? `${t.description}${t.description.includes('\n') ? '\n\n' : ' '}${tail}` : tail
+      lines.push(`- ${signature(t)}${t.description || h.length ? ': ' : ' '}${item(text)}`)
     }
     lines.push('')
   }
   if (resources.length) {
     lines.push('## Resources', '')
-    for (const r of resources) lines.push(`- ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}${r.description ? `: ${r.description}` : ''}`)
+    for (const r of resources) lines.push(`- ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}${r.description ? `: ${item(r.description)}` : ''}`)
     lines.push('')
   }
   if (prompts.length) {
     lines.push('## Prompts', '')
-    for (const p of prompts) lines.push(`- ${signature(p)}${p.description ? `: ${p.description}` : ''}`)
+    for (const p of prompts) lines.push(`- ${signature(p)}${p.description ? `: ${item(p.description)}` : ''}`)
     lines.push('')
   }
   return `${lines.join('\n').replace(/\n+$/, '')}\n`

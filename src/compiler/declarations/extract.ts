@@ -155,7 +155,9 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     report(new Refusal('MCP001', `'${decl.name}' is not a valid ${kind} name: use 1 to 128 ASCII letters, digits, _, - or . (for example ${toolNameFromFunction(c.binding).replace(/[^A-Za-z0-9_.-]/g, '_') || 'my_tool'}).`, explicit ? tagLoc(file, kindTag) : loc))
   }
   const title = tag('title')
-  if (title && normalize(title.value)) decl.title = normalize(title.value)
+  // A title is one line: a display name, never markdown.
+  const titled = title ? normalize(title.value).replace(/\s*\n\s*/g, ' ') : ''
+  if (titled) decl.title = titled
   const text = tag('description') ? normalize(tag('description')!.value) : normalize(doc.text)
   const description = kind === 'tool' ? toolDescription(text, doc.tags) : text
   if (description) decl.description = description

@@ -1,6 +1,7 @@
 /**
  * A tool's description as a model reads it: `@deprecated` first (a model should prefer another tool), then
  * the text, then `@returns` and each `@example`, so what the JSDoc says about the tool is not dropped.
+ * The parts are one paragraph while each is one line, and paragraphs of their own once one has several.
  */
 import { normalize, type JsDocTag } from '../source/jsdoc.ts'
 
@@ -18,8 +19,11 @@ export function toolDescription(text: string, tags: readonly JsDocTag[]): string
   const what = returns ? normalize(returns.value.replace(/^\s*\{[^}]*\}/, '')) : ''
   if (what) parts.push(`Returns ${sentence(what.replace(/^(the|a|an) /i, (m) => m.toLowerCase()))}`)
   for (const example of tags.filter((t) => t.name === 'example')) {
-    const body = normalize(example.value.replace(/```\w*/g, ''))
-    if (body) parts.push(`Example: ${body}`)
+    const body = normalize(example.value)
+    // One line of code reads inline, without its fences; more stay a fenced block.
+    const inline = /^```\w*\n([^\n]*)\n```$/.exec(body)?.[1]?.trim() ?? body
+    if (inline) parts.push(inline.includes('\n') ? `Example:\n${inline}` : `Example: ${inline}`)
   }
-  return parts.join(' ')
+  // One paragraph when every part is one line; a blank line between parts once one has several (a list, code).
+  return parts.join(parts.some((part) => part.includes('\n')) ? '\n\n' : ' ')
 }

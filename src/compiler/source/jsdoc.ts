@@ -13,14 +13,55 @@ export interface JsDoc {
   tags: JsDocTag[]
 }
 
-/** Whitespace runs collapse, `{@link X}`/`{@link X text}` become `X`/`text`, trimmed. */
+/**
+ * A description as a model reads it (docs/writing-tools.md § Descriptions): `{@link X}`/`{@link X text}` become
+ * `X`/`text` and the `*\/` escape becomes `*` and `/`; markdown's structure is kept: a blank line separates
+ * paragraphs (several count as one), a list item (`-`, `*`, `+`, `1.` or `1)` and a space), a heading (`#`), a quote
+ * (`>`) or a table row (`|`) starts its own line, a list item keeps its indentation past the text's common one
+ * (nested lists), and fenced code (```) keeps its lines as written; any other line is a soft wrap and joins the
+ * line before with one space. Spaces and tabs inside a line collapse to one, trailing ones are dropped, and the
+ * text is trimmed.
+ */
 export function normalize(text: string): string {
-  return text
+  const raw = text
     .replace(/\{@(?:link|linkcode|linkplain)\s+([^\s}|]+)(?:[\s|]+([^}]*))?\}/g, (_, target: string, label?: string) =>
       label && label.trim() ? label.trim() : target,
     )
-    .replace(/\s+/g, ' ')
-    .trim()
+    .replace(/\*\\\//g, '*/')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+$/, ''))
+  // The first line follows `/**` or the tag; the others share the block's indentation, which is not the text's.
+  const rest = raw.slice(1).filter((line) => line !== '')
+  const common = rest.length ? Math.min(...rest.map((line) => /^[ \t]*/.exec(line)![0].length)) : 0
+  const lines = raw.map((line, i) => (i === 0 ? line.trimStart() : line.slice(common)))
+  const out: string[] = []
+  let fence = false
+  let joins = false
+  for (const line of lines) {
+    if (fence || /^\s*```/.test(line)) {
+      if (/^\s*```/.test(line)) fence = !fence
+      out.push(line)
+      joins = false
+      continue
+    }
+    const words = line.trim().replace(/\s+/g, ' ')
+    if (words === '') {
+      if (out.length > 0 && out[out.length - 1] !== '') out.push('')
+      joins = false
+    } else if (/^([-*+]|\d+[.)]) /.test(words)) {
+      out.push(`${/^\s*/.exec(line)![0]}${words}`)
+      joins = true
+    } else if (/^[#|>]/.test(words)) {
+      out.push(words)
+      joins = words[0] === '>'
+    } else if (joins) out[out.length - 1] += ` ${words}`
+    else {
+      out.push(words)
+      joins = true
+    }
+  }
+  while (out[out.length - 1] === '') out.pop()
+  return out.join('\n')
 }
 
 /**
