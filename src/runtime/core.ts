@@ -86,7 +86,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
   // The task host is made with the finished core (its tasks run the core's tools); no @task tool, no tasks.
   if (tasked) (core as { tasks: TaskSupport | undefined }).tasks = (options.tasks as AttachTasks)(core)
   // Listeners and run-time visibility (subscriptions/), made with the finished core like the task host.
-  if (options.visible && !options.subscriptions) throw new Error('createServer: the visible option needs the subscriptions option (memorySubscriptions(), or durableSubscriptions() from mcp-aot/cloudflare), so clients hear when what they see changes.')
+  if (options.visible && !options.subscriptions) throw new Error('createServer: visible needs the subscriptions option (clients hear what changes).')
   if (options.subscriptions) (core as { subscriptions: SubscriptionSupport | undefined }).subscriptions = (options.subscriptions as unknown as AttachSubscriptions)(core)
   // The instrument option's wrappers (instrument/), made once per server.
   if (instrument) (core as { observer: Observer | undefined }).observer = (instrument as AttachObserver)(core)

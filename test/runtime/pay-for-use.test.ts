@@ -12,6 +12,7 @@ import { createServer } from '../../src/runtime/server.ts'
 import { ToolError } from '../../src/runtime/call/errors.ts'
 import { bundleWorker, loadWorker as load, ROOT } from './bundle.ts'
 import { legacyRequest, modernRequest, module, send, tool } from './helpers.ts'
+import { sseReader } from '../helpers/sse-reader.ts'
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url))
 
@@ -44,10 +45,12 @@ const MARKERS = {
   'server card': 'application/mcp-server-card+json',
   // Skills over MCP (skills/): skills/list, skills/get and directory reads come with the module mcp-aot/skills.
   skills: 'io.modelcontextprotocol/skills',
+  // subscriptions/listen, GET stream feeds and `visible` (subscriptions/): they come with the `subscriptions` option.
+  subscriptions: 'notifications/subscriptions/acknowledged',
 }
 
 /** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task, no `instrument`. */
-const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card', 'skills'])
+const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card', 'skills', 'subscriptions'])
 
 describe('pay for what you use', () => {
   it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {
@@ -89,6 +92,15 @@ describe('pay for what you use', () => {
     const code = await bundle('observed-worker.ts')
     expect(code.includes(MARKERS.instrument)).toBe(true)
     expect(code.includes('performance.now')).toBe(true)
+  })
+
+  it('a server with `subscriptions: memorySubscriptions()` bundles its code and answers subscriptions/listen', async () => {
+    const code = await bundle('live-worker.ts')
+    expect(code.includes(MARKERS.subscriptions)).toBe(true)
+    const server = await load(code)
+    const next = sseReader(await server.fetch(modernRequest('subscriptions/listen', { notifications: { toolsListChanged: true } })))
+    expect((await next()).params.notifications).toEqual({ toolsListChanged: true })
+    await next.cancel()
   })
 
   it('prompts/get and resources/read share one validate → revive → run helper (validate-run.ts, which tools.ts does not import)', () => {

@@ -141,7 +141,7 @@ describe('visible: which entries a request sees', () => {
     const server = createServer(info, tools, { subscriptions: memorySubscriptions(), visible: ({ kind }) => kind !== 'prompt' })
     expect((await send(server, modernRequest('prompts/list'))).body.result.prompts).toEqual([])
     expect((await send(server, modernRequest('prompts/get', { name: 'draft' }))).body.error.message).toBe("Unknown prompt 'draft'.")
-    expect(() => createServer(info, tools, { visible: () => true })).toThrow(/the visible option needs the subscriptions option/)
+    expect(() => createServer(info, tools, { visible: () => true })).toThrow('createServer: visible needs the subscriptions option (clients hear what changes).')
   })
 })
 

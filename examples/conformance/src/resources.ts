@@ -1,5 +1,6 @@
 /** The conformance resources (resources-*, caching, sep-2164-resource-not-found). */
 import { bytes, RED_PIXEL_PNG } from './media.ts'
+import { watched } from './live-state.ts'
 
 /**
  * A static text resource for testing.
@@ -33,11 +34,11 @@ export function templateData(id: string): string {
 }
 
 /**
- * A resource a stateful server would update; here its content is fixed.
+ * A resource that changes: test_update_resource (tools/live.ts) updates it and tells its subscribers.
  * @resource test://watched-resource
  * @mimeType text/plain
  * @title Watched Resource
  */
 export function watchedResource(): string {
-  return 'Watched resource content'
+  return watched.updates === 0 ? 'Watched resource content' : `Watched resource content (update ${watched.updates})`
 }

@@ -6,10 +6,12 @@
  *
  * 2025-11-25 clients get real sessions, so the same `ctx.elicit`/`ctx.sample` reach them too: on Workers in
  * the Durable Object bound as MCP_SESSIONS (wrangler.jsonc), in a single Deno process in its memory.
- * Tasks (tools/tasks.ts) live the same way: in the Durable Object bound as MCP_TASKS, or in memory.
+ * Tasks (tools/tasks.ts) live the same way: in the Durable Object bound as MCP_TASKS, or in memory, and so do
+ * the listeners of subscriptions/listen (and of a 2025-11-25 session's GET stream): in MCP_SUBSCRIPTIONS, so a
+ * change made in any isolate (tools/live.ts) reaches every stream.
  */
-import { createServer, memorySessions, memoryTasks } from 'mcp-aot'
-import { durableSessions, durableTasks } from 'mcp-aot/cloudflare'
+import { createServer, memorySessions, memorySubscriptions, memoryTasks } from 'mcp-aot'
+import { durableSessions, durableSubscriptions, durableTasks } from 'mcp-aot/cloudflare'
 import * as content from './tools/content.ts'
 import * as notifications from './tools/notifications.ts'
 import * as clientInput from './tools/client-input.ts'
@@ -18,6 +20,8 @@ import * as tasked from './tools/tasks.ts'
 import * as schemas from './tools/schemas.ts'
 import * as resources from './resources.ts'
 import * as prompts from './prompts.ts'
+import * as live from './tools/live.ts'
+import { visible } from './live-state.ts'
 // The skill folders of skills/ (the plugin's skills option in vite.config.ts): Skills over MCP.
 import * as skills from 'mcp-aot/skills'
 
@@ -31,6 +35,12 @@ const tasks = durableTasks('MCP_TASKS', { fallback: memoryTasks() })
 
 /** The Durable Object class wrangler.jsonc binds as MCP_TASKS. */
 export const McpTask = tasks.DurableObject
+
+/** Listen streams hear changes made in any isolate: their listeners live in the Durable Object bound as MCP_SUBSCRIPTIONS. */
+const subscriptions = durableSubscriptions('MCP_SUBSCRIPTIONS', { fallback: memorySubscriptions() })
+
+/** The Durable Object class wrangler.jsonc binds as MCP_SUBSCRIPTIONS. */
+export const McpSubscriptions = subscriptions.DurableObject
 
 export default createServer(
   {
@@ -48,5 +58,6 @@ export default createServer(
   resources,
   prompts,
   skills,
-  { sessions, tasks },
+  live,
+  { sessions, tasks, subscriptions, visible },
 )

@@ -133,7 +133,7 @@ export class Transport {
       }
     }
     // A GET stream hears the server's changes with the `subscriptions` option (subscriptions/support.ts).
-    if (method !== 'POST') return session!.other(method, cors, method === 'GET' ? this.#core.subscriptions?.feed(session!, environment) : undefined)
+    if (method !== 'POST') return session!.other(method, cors, method === 'GET' ? await this.#core.subscriptions?.feed(session!, environment) : undefined)
     const type = headers.get('content-type')
     if (type !== null && !isJson(type)) {
       return refuse(415, 'Unsupported media type: send the JSON-RPC message as application/json.', cors)

@@ -129,8 +129,8 @@ export interface Core {
 export interface SubscriptionSupport extends Pick<TaskSupport, 'methods' | 'capabilities'> {
   /** A `subscriptions/listen` with a valid filter: its SSE stream; else undefined (the method's handler answers). */
   listen(exchange: Exchange, incoming: Incoming, method: string, id: RequestId, params: Record<string, any> | undefined): Promise<Response> | undefined
-  /** A 2025-11-25 session's GET stream: the notifications it gets, as JSON-RPC text. */
-  feed(session: LiveSession, env: unknown): ReadableStream<string>
+  /** A 2025-11-25 session's GET stream: the notifications it gets, as JSON-RPC text, once listening (undefined: none). */
+  feed(session: LiveSession, env: unknown): Promise<ReadableStream<string> | undefined>
   notifier(env: unknown): Notifier
 }
 export type AttachSubscriptions = (core: Core) => SubscriptionSupport

@@ -10,11 +10,17 @@ import type { AttachSubscriptions } from '../shared/table.ts'
 import { type Change, type Hub, notifierOf } from './changes.ts'
 import { subscriptionSupport } from './support.ts'
 
+const REFUSAL =
+  "mcp-aot: memorySubscriptions() cannot work on Workers (a change made in another isolate is not heard, and one request may not write to another's stream); use durableSubscriptions() from 'mcp-aot/cloudflare'."
+const onWorkers = () => (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers'
+
 /** A hub whose listeners are streams held in this memory. */
 export function memoryHub(): Hub {
   const listeners = new Set<ReadableStreamDefaultController<Change>>()
   return {
     changes() {
+      // Also as another host's fallback: on Workers a listener here would hear only its own isolate.
+      if (onWorkers()) return Promise.reject(new Error(REFUSAL))
       let controller!: ReadableStreamDefaultController<Change>
       const stream = new ReadableStream<Change>({
         start: (c) => void listeners.add((controller = c)),
@@ -43,9 +49,7 @@ export function hostOver(hub: Hub, attach: AttachSubscriptions): SubscriptionHos
 export function memorySubscriptions(): SubscriptionHost {
   const hub = memoryHub()
   return hostOver(hub, (core) => {
-    if ((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers') {
-      throw new Error("mcp-aot: memorySubscriptions() cannot work on Workers (a change made in another isolate is not heard, and one request may not write to another's stream); use durableSubscriptions() from 'mcp-aot/cloudflare'.")
-    }
+    if (onWorkers()) throw new Error(REFUSAL)
     return subscriptionSupport(core, hub)
   })
 }

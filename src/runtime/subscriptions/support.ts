@@ -109,20 +109,24 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
       const filter = honored(core, params?.notifications)
       return filter && open(core, hub, filter, id, exchange.env, incoming.cors)
     },
-    feed(session: LiveSession, env) {
-      // Registered at once: a change published after the GET was answered is heard.
-      const changes = hub.changes(env)
-      let reader: ReadableStreamDefaultReader<Change> | undefined
+    async feed(session: LiveSession, env) {
+      // Registered before the GET is answered: every change published after it is heard.
+      let reader: ReadableStreamDefaultReader<Change>
+      try {
+        reader = (await hub.changes(env)).getReader()
+      } catch (error) {
+        core.report(error, 'method', 'GET')
+        return undefined
+      }
       return new ReadableStream<string>({
         async pull(controller) {
-          reader ??= (await changes).getReader()
           for (;;) {
             const next = await reader.read()
             if (next.done) return controller.close()
             if (wants(every, next.value, session.subscribed)) return controller.enqueue(notificationFor(next.value))
           }
         },
-        cancel: () => void changes.then((stream) => (reader ?? stream).cancel()).catch(() => {}),
+        cancel: () => void reader.cancel().catch(() => {}),
       })
     },
     notifier: (env) => notifierOf((change) => hub.publish(change, env)),
