@@ -98,6 +98,8 @@ const TOOLS: ToolCase[] = [
 
 /** The other Tasks fixtures, listed but called as tasks by the conformance suite's tasks-* scenarios (test/e2e/conformance.test.ts). */
 const TASK_FIXTURES = ['failing_job', 'protocol_error_job', 'confirm_delete', 'multi_input']
+/** The tools that change what the server lists (src/tools/live.ts): listed, not called here (test/e2e/subscriptions.test.ts calls them). */
+const LIVE_FIXTURES = ['test_trigger_tool_change', 'test_trigger_prompt_change', 'test_update_resource']
 
 /** A result without the fields that say how it was sent rather than what it is. */
 function bare(result: Record<string, unknown>): Record<string, unknown> {
@@ -184,7 +186,7 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
 
     it('lists every tool, each with a description and a closed input schema', async () => {
       const { tools } = await session.client.listTools()
-      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS.map((tool) => tool.name), ...TASK_FIXTURES].sort())
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS.map((tool) => tool.name), ...TASK_FIXTURES, ...LIVE_FIXTURES].sort())
       for (const tool of tools) {
         expect(tool.description, tool.name).toBeTruthy()
         expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false })
