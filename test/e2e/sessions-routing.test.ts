@@ -7,44 +7,31 @@
  * would fall back to the example's `memorySessions()`, which refuses to start on Workers (state in an
  * isolate's memory cannot serve a session there): its request fails instead of hanging or pretending.
  */
-import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { buildExample, type BuiltWorker } from '../helpers/build.ts'
-import { COMPATIBILITY_DATE } from '../helpers/miniflare.ts'
+import { type Front, startFronts } from '../helpers/miniflare.ts'
 import { sseReader } from '../helpers/sse-reader.ts'
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/conformance')
 const VERSION = '2025-11-25'
 
 let worker: BuiltWorker
-let mf: Miniflare
-type Front = { fetch(url: string, init?: RequestInit): Promise<Response> }
-const fronts: Record<'a' | 'b' | 'c', Front> = {} as never
+let started: Awaited<ReturnType<typeof startFronts<'a' | 'b' | 'c'>>>
+let fronts: Record<'a' | 'b' | 'c', Front>
 
 beforeAll(async () => {
   worker = await buildExample(EXAMPLE)
-  const common = {
-    modules: true,
-    modulesRoot: worker.dir,
-    scriptPath: worker.file,
-    compatibilityDate: COMPATIBILITY_DATE,
-    compatibilityFlags: ['enable_request_signal'],
-    bindings: { MCP_STATE_SECRET: 'sessions-routing-state-secret' },
-  }
-  mf = new Miniflare({
-    workers: [
-      { ...common, name: 'a', durableObjects: { MCP_SESSIONS: 'McpSession' } },
-      { ...common, name: 'b', durableObjects: { MCP_SESSIONS: { className: 'McpSession', scriptName: 'a' } } },
-      { ...common, name: 'c' },
-    ],
+  started = await startFronts(worker.file, { MCP_STATE_SECRET: 'sessions-routing-state-secret' }, {
+    a: { MCP_SESSIONS: 'McpSession' },
+    b: { MCP_SESSIONS: { className: 'McpSession', scriptName: 'a' } },
+    c: {},
   })
-  await mf.ready
-  for (const name of ['a', 'b', 'c'] as const) fronts[name] = (await mf.getWorker(name)) as unknown as Front
+  fronts = started.fronts
 })
 
 afterAll(async () => {
-  await mf?.dispose()
+  await started?.dispose()
   await worker?.remove()
 })
 

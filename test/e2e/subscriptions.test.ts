@@ -7,11 +7,10 @@
  * update of the resource it subscribed to at the other. A third front without the MCP_SUBSCRIPTIONS binding falls back to the
  * example's `memorySubscriptions()`, which refuses a listener on Workers (its isolate would hear only itself).
  */
-import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { buildExample, type BuiltWorker } from '../helpers/build.ts'
-import { COMPATIBILITY_DATE } from '../helpers/miniflare.ts'
+import { type Front, startFronts } from '../helpers/miniflare.ts'
 import { sseReader } from '../helpers/sse-reader.ts'
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/conformance')
@@ -20,35 +19,23 @@ const LEGACY = '2025-11-25'
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
 
 let worker: BuiltWorker
-let mf: Miniflare
-type Front = { fetch(url: string, init?: RequestInit): Promise<Response> }
-const fronts: Record<'a' | 'b' | 'c', Front> = {} as never
+let started: Awaited<ReturnType<typeof startFronts<'a' | 'b' | 'c'>>>
+let fronts: Record<'a' | 'b' | 'c', Front>
 
 beforeAll(async () => {
   worker = await buildExample(EXAMPLE)
-  const common = {
-    modules: true,
-    modulesRoot: worker.dir,
-    scriptPath: worker.file,
-    compatibilityDate: COMPATIBILITY_DATE,
-    compatibilityFlags: ['enable_request_signal'],
-    bindings: { MCP_STATE_SECRET: 'subscriptions-state-secret' },
-  }
   const shared = (className: string) => ({ className, scriptName: 'a' })
-  mf = new Miniflare({
-    workers: [
-      { ...common, name: 'a', durableObjects: { MCP_SUBSCRIPTIONS: 'McpSubscriptions', MCP_SESSIONS: 'McpSession' } },
-      { ...common, name: 'b', durableObjects: { MCP_SUBSCRIPTIONS: shared('McpSubscriptions'), MCP_SESSIONS: shared('McpSession') } },
-      // Sessions bound (memorySessions(), the example's fallback for them, refuses every request on Workers).
-      { ...common, name: 'c', durableObjects: { MCP_SESSIONS: shared('McpSession') } },
-    ],
+  started = await startFronts(worker.file, { MCP_STATE_SECRET: 'subscriptions-state-secret' }, {
+    a: { MCP_SUBSCRIPTIONS: 'McpSubscriptions', MCP_SESSIONS: 'McpSession' },
+    b: { MCP_SUBSCRIPTIONS: shared('McpSubscriptions'), MCP_SESSIONS: shared('McpSession') },
+    // Sessions bound (memorySessions(), the example's fallback for them, refuses every request on Workers).
+    c: { MCP_SESSIONS: shared('McpSession') },
   })
-  await mf.ready
-  for (const name of ['a', 'b', 'c'] as const) fronts[name] = (await mf.getWorker(name)) as unknown as Front
+  fronts = started.fronts
 })
 
 afterAll(async () => {
-  await mf?.dispose()
+  await started?.dispose()
   await worker?.remove()
 })
 

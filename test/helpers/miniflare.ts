@@ -49,3 +49,24 @@ export async function startWorkerd(scriptPath: string, options: WorkerdOptions =
   }
   return served(url.origin, () => output, () => mf.dispose())
 }
+
+/** A front Worker of `startFronts`: its fetch, as Miniflare's `getWorker()` hands it (a Worker's exception rejects it). */
+export type Front = { fetch(url: string, init?: RequestInit): Promise<Response> }
+
+/** A front's Durable Object bindings: binding name → its own exported class, or another front's (`scriptName`), whose namespace it then shares. */
+export type FrontObjects = Record<string, string | { className: string; scriptName: string }>
+
+/**
+ * One bundle as several front Workers in one Miniflare instance, each its own module instance with its own
+ * memory (as isolates are), reached through `getWorker()`: what a deployment whose requests land in different
+ * isolates does, with Durable Object namespaces shared where a front binds another's class.
+ */
+export async function startFronts<Name extends string>(scriptPath: string, bindings: Record<string, string>, fronts: Record<Name, FrontObjects>): Promise<{ fronts: Record<Name, Front>; dispose(): Promise<void> }> {
+  const common = { modules: true, modulesRoot: dirname(scriptPath), scriptPath, compatibilityDate: COMPATIBILITY_DATE, compatibilityFlags: ['enable_request_signal'], bindings }
+  const names = Object.keys(fronts) as Name[]
+  const mf = new Miniflare({ workers: names.map((name) => ({ ...common, name, durableObjects: fronts[name] })) })
+  await mf.ready
+  const made = {} as Record<Name, Front>
+  for (const name of names) made[name] = (await mf.getWorker(name)) as unknown as Front
+  return { fronts: made, dispose: () => mf.dispose() }
+}
