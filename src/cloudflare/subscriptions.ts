@@ -18,7 +18,7 @@
  * again). One object holds every listener of the Worker (`name` picks another).
  */
 import type { SubscriptionHost } from '../runtime/shared/channel.ts'
-import { type Change, type Hub } from '../runtime/subscriptions/changes.ts'
+import { type Change, DEFAULT_MAX_LISTENERS, type Hub } from '../runtime/subscriptions/changes.ts'
 import { hostOver } from '../runtime/subscriptions/memory.ts'
 import { subscriptionSupport } from '../runtime/subscriptions/support.ts'
 import { namespaceIn } from './platform.ts'
@@ -31,6 +31,8 @@ export interface DurableSubscriptionsOptions {
    * for one process. Default: none; there a listen stream is refused and `notify` rejects, naming the binding.
    */
   fallback?: SubscriptionHost
+  /** The most listeners the object holds (listen streams and GET streams); beyond it a listen request is refused (503). Default 10,000. */
+  maxListeners?: number
 }
 
 export interface DurableSubscriptions extends SubscriptionHost {
@@ -57,6 +59,7 @@ function changesOf(body: ReadableStream<Uint8Array>): ReadableStream<Change> {
 
 export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: DurableSubscriptionsOptions = {}): DurableSubscriptions {
   const name = options.name ?? 'listeners'
+  const maxListeners = options.maxListeners ?? DEFAULT_MAX_LISTENERS
   const fallback = (options.fallback as { hub?: Hub } | undefined)?.hub
   const missing = () => new Error(`mcp-aot: subscriptions need the Durable Object binding ${binding} (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.`)
   const objectIn = (env: unknown) => {
@@ -68,6 +71,7 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
       const object = objectIn(env)
       if (!object) return fallback ? fallback.changes(env) : Promise.reject(missing())
       const response = await object.fetch(`${ORIGIN}/listen`, { method: 'POST' })
+      if (response.status === 503) return undefined
       return changesOf(response.body!)
     },
     async publish(change, env) {
@@ -86,6 +90,7 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
     async fetch(request: Request): Promise<Response> {
       const operation = new URL(request.url).pathname
       if (operation === '/listen') {
+        if (this.#listeners.size >= maxListeners) return new Response(null, { status: 503 })
         let controller!: ReadableStreamDefaultController<Uint8Array>
         const body = new ReadableStream<Uint8Array>({
           start: (c) => void this.#listeners.add((controller = c)),

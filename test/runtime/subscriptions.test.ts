@@ -12,7 +12,7 @@ import { createServer } from '../../src/runtime/server.ts'
 import { memorySessions } from '../../src/runtime/session/memory.ts'
 import { memorySubscriptions } from '../../src/runtime/subscriptions/memory.ts'
 import { sseReader } from '../helpers/sse-reader.ts'
-import { legacyRequest, modernRequest, module, post, prompt, resource, send, tool } from './helpers.ts'
+import { legacyRequest, modernRequest, module, post, prompt, resource, send, sleep, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
 
@@ -105,6 +105,20 @@ describe('subscriptions/listen (2026-07-28)', () => {
     await subscriptions.notify().toolsChanged()
     expect((await b()).params._meta['io.modelcontextprotocol/subscriptionId']).toBe(2)
     await b.cancel()
+  })
+
+  it('holds at most maxListeners streams: one more is refused (503, retry later) until one closes', async () => {
+    const server = createServer(info, tools, { subscriptions: memorySubscriptions({ maxListeners: 1 }) })
+    const first = sseReader(await server.fetch(listen({ toolsListChanged: true }, 1)))
+    await first()
+    const refused = await send(server, listen({ toolsListChanged: true }, 2))
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '60'])
+    expect(refused.body).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'The server holds as many listeners as it may; retry later.' } })
+    await first.cancel()
+    await sleep(10)
+    const again = sseReader(await server.fetch(listen({ toolsListChanged: true }, 3)))
+    expect((await again()).params._meta['io.modelcontextprotocol/subscriptionId']).toBe(3)
+    await again.cancel()
   })
 
   it('ctx.notify without the option says what to add', async () => {

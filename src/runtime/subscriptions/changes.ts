@@ -16,8 +16,11 @@ export type Change = { readonly kind: 'tools' | 'prompts' | 'resources' } | { re
 
 /** Where changes meet their listeners. */
 export interface Hub {
-  /** The changes published from the moment it resolves (the listener is registered by then), until it is cancelled. */
-  changes(env: unknown): Promise<ReadableStream<Change>>
+  /**
+   * The changes published from the moment it resolves (the listener is registered by then), until it is
+   * cancelled; undefined when the hub holds as many listeners as it may.
+   */
+  changes(env: unknown): Promise<ReadableStream<Change> | undefined>
   publish(change: Change, env: unknown): Promise<void>
 }
 
@@ -37,6 +40,9 @@ const METHODS = {
   resources: 'notifications/resources/list_changed',
   resource: 'notifications/resources/updated',
 } as const
+
+/** The most listeners a hub holds by default (memorySubscriptions(), and durableSubscriptions()' object). */
+export const DEFAULT_MAX_LISTENERS = 10_000
 
 export const hasResources = (core: Core): boolean => core.resources.size > 0 || core.templates.length > 0
 

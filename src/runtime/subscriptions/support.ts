@@ -35,13 +35,17 @@ const ackText = (filter: Filter, tag: string) =>
 
 /** The listen stream: registered with the hub first, so the acknowledgement promises only what the stream will hear. */
 async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, env: unknown, cors: Record<string, string> | undefined): Promise<Response> {
-  let reader: ReadableStreamDefaultReader<Change>
+  const refuse = (status: number, message: string) =>
+    new Response(errorText(id, new RpcError(INTERNAL_ERROR, message)), { status, headers: { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after': '60' } : {}), ...cors } })
+  let changes: ReadableStream<Change> | undefined
   try {
-    reader = (await hub.changes(env)).getReader()
+    changes = await hub.changes(env)
   } catch (error) {
     core.report(error, 'method', LISTEN)
-    return new Response(errorText(id, new RpcError(INTERNAL_ERROR, 'The subscription could not be opened.')), { status: 500, headers: { 'content-type': 'application/json', ...cors } })
+    return refuse(500, 'The subscription could not be opened.')
   }
+  if (!changes) return refuse(503, 'The server holds as many listeners as it may; retry later.')
+  const reader = changes.getReader()
   const tag = idJson(id)
   let timer: ReturnType<typeof setInterval> | undefined
   const stop = () => {
@@ -111,13 +115,15 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
     },
     async feed(session: LiveSession, env) {
       // Registered before the GET is answered: every change published after it is heard.
-      let reader: ReadableStreamDefaultReader<Change>
+      let changes: ReadableStream<Change> | undefined
       try {
-        reader = (await hub.changes(env)).getReader()
+        changes = await hub.changes(env)
       } catch (error) {
         core.report(error, 'method', 'GET')
-        return undefined
       }
+      // Without one (an error, or as many listeners as the hub may hold) the stream stays open, hearing nothing.
+      if (!changes) return undefined
+      const reader = changes.getReader()
       return new ReadableStream<string>({
         async pull(controller) {
           for (;;) {
