@@ -168,13 +168,21 @@ async function globalTools(root: string): Promise<string> {
   return dir
 }
 
-/** Packs the repository, runs the packed `mcp-aot init <name> --template <template> --from <the .tgz>` and installs the project. */
-export async function createProject(template: string, name: string): Promise<TemplateProject> {
+/**
+ * Packs the repository, runs the packed `mcp-aot init <name> --template <template> --from <the .tgz>` and installs the project.
+ * `devDependencies`: added to the project's package.json before the install, as `npm install -D -E` would (the install is then kept under its own key).
+ */
+export async function createProject(template: string, name: string, options: { devDependencies?: Record<string, string> } = {}): Promise<TemplateProject> {
   const root = await mkdtemp(join(tmpdir(), `mcp-aot-template-${template}-`))
   try {
     const packed = await packRepository(root)
     const init = check('mcp-aot init', await exec(NODE, [join(packed.folder, 'dist/cli/main.js'), 'init', name, '--template', template, '--from', packed.tarball], { cwd: root }))
     const dir = join(root, name)
+    if (options.devDependencies) {
+      const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+      pkg.devDependencies = Object.fromEntries(Object.entries({ ...pkg.devDependencies, ...options.devDependencies }).sort(([a], [b]) => a.localeCompare(b)))
+      await writeFile(join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n')
+    }
     const env = { PATH: `${await globalTools(root)}${delimiter}${process.env.PATH}` }
     const installed = await install(dir, packed.folder, env)
     const npm = (args: readonly string[], more?: Record<string, string>) => exec('npm', args, { cwd: dir, env: { ...env, ...more } })
