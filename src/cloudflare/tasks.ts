@@ -94,7 +94,7 @@ function either(durable: TaskSupport, fallback: TaskSupport, bound: (env: unknow
       join('legacy', legacy)
     },
     capabilities: (caps, version) => durable.capabilities(caps, version),
-    call: (exchange, tool, params) => (bound(exchange.env) ? durable : fallback).call(exchange, tool, params),
+    call: (exchange, tool, params, answers) => (bound(exchange.env) ? durable : fallback).call(exchange, tool, params, answers),
   }
 }
 

@@ -133,7 +133,7 @@ describe('@task', () => {
     const out = compileFiles({ 'src/tools.ts': '/**\n * @tool\n * @task sometimes\n */\nexport function t() {}\n' })
     expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP026'])
     expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 3, column: 4 })
-    expect(out.diagnostics[0]!.message).toBe("@task takes optional (the client may run the call as a task), required (only as a task) or nothing (= optional), not 'sometimes'.")
+    expect(out.diagnostics[0]!.message).toBe("@task takes optional (the client may run the call as a task), required (only as a task) or nothing (= optional), then ask-first if the tool asks its first questions before the task begins, not 'sometimes'.")
   })
 })
 

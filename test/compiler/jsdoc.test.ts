@@ -231,6 +231,15 @@ describe('@task', () => {
     expect(taskTool('@task required')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"execution":{"taskSupport":"required"}}`)
     expect(taskTool('@task')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"execution":{"taskSupport":"optional"}}`)
   })
+  it('@task required ask-first: listed as required; the declaration says the tool asks before its task', () => {
+    expect(taskTool('@task required ask-first')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"execution":{"taskSupport":"required"}}`)
+    const decl = (tag: string) => compileFiles({ 'src/tools.ts': `/**\n * @tool\n * ${tag}\n */\nexport function s() {}\n` })
+    expect(decl('@task required ask-first').declarations[0]).toMatchObject({ taskSupport: 'required', taskAsksFirst: true })
+    expect(decl('@task ask-first').declarations[0]).toMatchObject({ taskSupport: 'optional', taskAsksFirst: true })
+    expect(decl('@task optional').declarations[0]!.taskAsksFirst).toBeUndefined()
+    const wrong = decl('@task required later')
+    expect(wrong.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(["MCP026 @task required takes one more word at most, ask-first (the call runs inline, asking by input rounds, until ctx.startTask()), not 'later'."])
+  })
   it('no @task: no execution', () => {
     expect(taskTool('@readOnly')).toBe(`{"name":"s","description":"Runs long.","inputSchema":${EMPTY},"annotations":{"readOnlyHint":true}}`)
   })

@@ -48,17 +48,12 @@ const SUBSCRIPTION_CHECKS = [
 
 /**
  * The unscored scenarios whose checks do not all pass yet, each with the checks it reports (issue 19).
- * tasks-mrtr-composition wants a way for
- * a `@task` tool to ask its first questions by MRTR before its task exists (the same code shape must give a
- * task at once for confirm_delete: an API decision), and tasks-status-notifications is skipped by the suite
+ * tasks-status-notifications is skipped by the suite
  * itself (pending its subscriptions/listen rewrite). server-sse-polling (2025-11-25, pending) checks
  * nothing: it calls a `test_reconnection` tool (SEP-1699 stream resumption) the example does not have, and
  * reports only INFO.
  */
 const NOT_YET: Record<string, FailedCheck[]> = {
-  'tasks-mrtr-composition': [
-    { scenario: 'tasks-mrtr-composition', check: 'FAILURE sep-2663-mrtr-synchronous-before-task-creation', message: "Unknown tool 'test_tool_with_task'." },
-  ],
   'server-sse-polling': [],
   'tasks-status-notifications': [
     { scenario: 'tasks-status-notifications', check: 'SKIPPED tasks-status-notifications', message: expect.stringMatching(/^Skipped: SEP-2663 delivers notifications\/tasks via the SEP-2575 subscriptions\/listen stream/) },

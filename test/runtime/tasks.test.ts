@@ -141,6 +141,60 @@ describe('durableTasks() with a fallback host (one bundle on Workers and in Deno
   })
 })
 
+describe('@task … ask-first: input rounds before the task, the answers kept by it (tasks-mrtr-composition)', () => {
+  const first: ToolEntry = {
+    ...tool('first', {
+      invoke: async (_args, ctx: ToolContext) => {
+        const answer = await ctx.elicit('Name?')
+        await ctx.startTask()
+        const second = await ctx.elicit('Sure?')
+        return `hello ${answer.content?.name} (${second.action})`
+      },
+    }),
+    task: 'optional',
+    asksFirst: true,
+  }
+  const server = createServer(info, module('src/first.ts', [first]), { tasks: memoryTasks({ pollIntervalMs: 5 }), stateSecret: 'ask-first-test-secret-0123456789abcdef' } as any)
+  const ada = { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } }
+
+  it('round 1 asks inline (no task); round 2 answers with a task that keeps the answer and asks on through tasks/update', async () => {
+    const round1 = (await send(server, call('tools/call', { name: 'first', arguments: {} }))).body.result
+    expect(round1).toMatchObject({ resultType: 'input_required', inputRequests: { 'elicit-1': { method: 'elicitation/create', params: { message: 'Name?' } } } })
+    expect(round1).not.toHaveProperty('taskId')
+    const round2 = (await send(server, call('tools/call', { name: 'first', arguments: {}, inputResponses: ada, requestState: round1.requestState }))).body.result
+    expect(round2).toMatchObject({ resultType: 'task', status: 'working' })
+    expect(round2).not.toHaveProperty('requestState')
+    expect(round2).not.toHaveProperty('inputRequests')
+    let task: any
+    do task = (await send(server, call('tasks/get', { taskId: round2.taskId }))).body.result
+    while (task.status === 'working')
+    // The first question is not asked again: the task asks only what came after ctx.startTask().
+    expect(task).toMatchObject({ status: 'input_required', inputRequests: { 'elicit-2': { params: { message: 'Sure?' } } } })
+    expect(Object.keys(task.inputRequests)).toEqual(['elicit-2'])
+    await send(server, call('tasks/update', { taskId: round2.taskId, inputResponses: { 'elicit-2': { action: 'decline' } } }))
+    do task = (await send(server, call('tasks/get', { taskId: round2.taskId }))).body.result
+    while (task.status !== 'completed')
+    expect(task.result).toEqual({ resultType: 'complete', content: [{ type: 'text', text: 'hello Ada (decline)' }] })
+  })
+
+  it('a client without the extension: an optional ask-first tool runs inline to the end, ctx.startTask() resolving at once', async () => {
+    const plain = (method: string, params: Record<string, any>) => modernRequest(method, params, { capabilities: { elicitation: {} }, headers: { 'mcp-name': params.name } })
+    const round1 = (await send(server, plain('tools/call', { name: 'first', arguments: {} }))).body.result
+    const round2 = (await send(server, plain('tools/call', { name: 'first', arguments: {}, inputResponses: ada, requestState: round1.requestState }))).body.result
+    expect(round2).toMatchObject({ resultType: 'input_required', inputRequests: { 'elicit-2': { params: { message: 'Sure?' } } } })
+    const round3 = (await send(server, plain('tools/call', { name: 'first', arguments: {}, inputResponses: { 'elicit-2': { action: 'accept', content: {} } }, requestState: round2.requestState }))).body.result
+    expect(round3).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'hello Ada (accept)' }] })
+  })
+
+  it('a required ask-first tool refuses a client without the extension once it would become a task (-32021)', async () => {
+    const required = createServer(info, module('src/first.ts', [{ ...first, task: 'required' }]), { tasks: memoryTasks(), stateSecret: 'ask-first-test-secret-0123456789abcdef' } as any)
+    const plain = (params: Record<string, any>) => modernRequest('tools/call', params, { capabilities: { elicitation: {} }, headers: { 'mcp-name': 'first' } })
+    const round1 = (await send(required, plain({ name: 'first', arguments: {} }))).body.result
+    const round2 = await send(required, plain({ name: 'first', arguments: {}, inputResponses: ada, requestState: round1.requestState }))
+    expect(round2.body.error.code).toBe(-32021)
+  })
+})
+
 describe('execution.taskSupport in tools/list, by revision', () => {
   const base = tool('slow', { invoke: () => 'done' })
   const slow: ToolEntry = { ...base, task: 'required', json: JSON.stringify({ ...JSON.parse(base.json), execution: { taskSupport: 'required' } }) }

@@ -22,6 +22,8 @@ export interface Declaration {
   timeoutMs?: number
   /** `@task optional|required`: may (must) run as a task (tools/list `execution.taskSupport`). */
   taskSupport?: 'optional' | 'required'
+  /** `@task … ask-first`: over 2026-07-28 the call runs inline, asking by input rounds, until `ctx.startTask()`. */
+  taskAsksFirst?: true
   /** OAuth scopes a caller's token needs (`@scope`), in order written, each once. */
   scopes?: string[]
   /** `@lenient`: null for an optional parameter is taken as absent. */

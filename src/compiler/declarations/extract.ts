@@ -184,7 +184,8 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
     if (timeoutMs !== undefined) decl.timeoutMs = timeoutMs
     const task = tag('task')
     const support = task && read(() => taskSupport(file, task))
-    if (support !== undefined) decl.taskSupport = support
+    if (support !== undefined) decl.taskSupport = support.support
+    if (support?.asksFirst) decl.taskAsksFirst = true
     const scopeTags = doc.tags.filter((x) => x.name === 'scope')
     const scopeList = scopeTags.length > 0 ? read(() => scopes(file, scopeTags)) : undefined
     if (scopeList !== undefined) decl.scopes = scopeList

@@ -26,11 +26,17 @@ export function timeout(file: SourceFile, tag: JsDocTag): number {
 }
 
 /** `@task` (= optional), `@task optional` or `@task required`. */
-export function taskSupport(file: SourceFile, tag: JsDocTag): 'optional' | 'required' {
-  const v = firstWord(tag.value)
-  if (v === '' || v === 'optional') return 'optional'
-  if (v === 'required') return 'required'
-  throw new Refusal('MCP026', `@task takes optional (the client may run the call as a task), required (only as a task) or nothing (= optional), not '${v}'.`, tagLoc(file, tag))
+export function taskSupport(file: SourceFile, tag: JsDocTag): { support: 'optional' | 'required'; asksFirst?: true } {
+  const [v = '', then, ...rest] = tag.value.trim().split(/\s+/).filter(Boolean)
+  const wrong = (what: string) => new Refusal('MCP026', what, tagLoc(file, tag))
+  if (v !== '' && v !== 'optional' && v !== 'required' && v !== 'ask-first') {
+    throw wrong(`@task takes optional (the client may run the call as a task), required (only as a task) or nothing (= optional), then ask-first if the tool asks its first questions before the task begins, not '${v}'.`)
+  }
+  if (v === 'ask-first') return { support: 'optional', asksFirst: true }
+  if (then !== undefined && (then !== 'ask-first' || rest.length > 0)) {
+    throw wrong(`@task ${v} takes one more word at most, ask-first (the call runs inline, asking by input rounds, until ctx.startTask()), not '${[then, ...rest].join(' ')}'.`)
+  }
+  return then === 'ask-first' ? { support: v === 'required' ? 'required' : 'optional', asksFirst: true } : { support: v === 'required' ? 'required' : 'optional' }
 }
 
 /** A scope is an RFC 6749 §3.3 scope-token: printable ASCII except space, `"` and `\\`. */

@@ -159,6 +159,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
     if (d.taskSupport) lines.push(`task: ${json(d.taskSupport)}`)
+    if (d.taskAsksFirst) lines.push('asksFirst: true')
     if (d.ui) used.add('appsFeature')
     if (d.ui?.visibility) lines.push(`visibility: ${json(d.ui.visibility)}`)
     if (d.scopes) {

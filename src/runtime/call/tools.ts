@@ -40,7 +40,9 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'tools/call needs params.name, the tool to call.')
   const tool = core.tools.get(name)
   if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
-  if (tool.task) {
+  // An ask-first tool runs inline over 2026-07-28 (its questions by MRTR) until ctx.startTask() (input/context-runner.ts).
+  if (tool.asksFirst && exchange.modern && core.tasks) exchange.asksFirst = true
+  else if (tool.task) {
     // A `@task` tool: a task handle (or a refusal) when the client can take one (tasks/support.ts).
     const task = core.tasks?.call(exchange, tool, params!)
     if (task !== undefined) {

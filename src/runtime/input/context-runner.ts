@@ -16,6 +16,8 @@ import { InputRound } from './input-round.ts'
 import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
 import { errorText, resultText, RpcError } from '../shared/jsonrpc.ts'
 import { errorResult } from '../call/outcomes.ts'
+import { invokeTool } from '../call/tools.ts'
+import type { ToolEntry } from '../shared/table.ts'
 import { INTERNAL_ERROR } from '../shared/protocol.ts'
 import { run, signalEnding, type ContextFactory } from '../call/run.ts'
 
@@ -34,6 +36,14 @@ const contextEnding: Ending = (core, exchange, entry, outcome, name, args) => {
       return outcome.error
     case 'legacy-input':
       return failure(legacyInputMessage(outcome.method, exchange.version))
+    case 'task': {
+      // An ask-first tool's questions are answered: its task begins (with those answers), or, for a client
+      // that takes no task, the call runs again to the end, inline, with the same answers.
+      const task = entry.kind === 'tool' ? core.tasks?.call(exchange, entry, { name, arguments: args }, outcome.answers) : undefined
+      if (task !== undefined) return task
+      exchange.asksFirst = false
+      return invokeTool(core, exchange, entry as ToolEntry, args, outcome.answers)
+    }
     case 'input':
       return inputRequired(core, exchange, METHODS[entry.kind], name, args, outcome.requests, outcome.answers).then((text) => {
         if (text !== undefined) return text

@@ -92,6 +92,10 @@ export class RunContext implements ToolContext {
     }
   }
 
+  startTask(): Promise<void> {
+    return this.#exchange.asksFirst ? this.#round().escalate() : done
+  }
+
   waitUntil(promise: Promise<unknown>): void {
     const guarded = Promise.resolve(promise).catch(this.#report)
     this.#exchange.execution?.waitUntil(guarded)

@@ -135,6 +135,12 @@ export class InputRound {
     return never()
   }
 
+  /** `ctx.startTask()` in an ask-first run: the run ends, and its task is made with the answers the client gave. */
+  escalate(): Promise<never> {
+    this.#end({ kind: 'task', answers: { ...this.#answers } })
+    return never()
+  }
+
   #finish(): void {
     if (this.#missing) {
       const error = new RpcError(

@@ -111,6 +111,8 @@ export interface ToolContext<Env = unknown> {
   roots(): Promise<{ uri: string; name?: string }[]>
   /** Asks several questions in one round; resolves to the answers by key. */
   input<K extends string>(requests: Record<K, InputRequest>): Promise<Record<K, any>>
+  /** A `@task … ask-first` tool: the call becomes a task here, its answers so far kept (else resolves at once). */
+  startTask(): Promise<void>
   /** Keeps the Worker alive for background work after the response (ExecutionContext.waitUntil). */
   waitUntil(promise: Promise<unknown>): void
   /** Tells listening clients of a change (the server's `subscriptions` option; without it, throws). */

@@ -58,6 +58,8 @@ export class Exchange {
   declare note: CallNote | undefined
   /** `ctx.notify`: set when the server has the `subscriptions` option. */
   declare notify: Notifier | undefined
+  /** A `@task … ask-first` tool run inline before its task: `ctx.startTask()` ends the run to make the task. */
+  declare asksFirst: boolean | undefined
 
   constructor(
     arrival: Arrival,

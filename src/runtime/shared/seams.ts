@@ -36,6 +36,8 @@ export interface ToolEntry {
   readonly scopes?: readonly string[]
   /** `@task optional|required`: the call may (must) run as a task, when createServer has `tasks`. */
   readonly task?: 'optional' | 'required'
+  /** `@task … ask-first`: a 2026-07-28 call runs inline (its questions by MRTR) until `ctx.startTask()`. */
+  readonly asksFirst?: true
   /** MCP Apps `@uiVisibility`: who may call the tool, the model and/or a view (absent: both). */
   readonly visibility?: readonly ('model' | 'app')[]
   /**
@@ -142,7 +144,7 @@ export interface TaskSupport {
   /** Declares the tasks capability a revision defines in `caps` (rpc/handshake.ts asks for every discover and initialize result). */
   capabilities(caps: Record<string, object>, version: string): void
   /** A tools/call of a `@task` tool: the task handle, a refusal, or undefined to run it as a plain call. */
-  call(exchange: Exchange, tool: ToolEntry, params: Record<string, any>): ReturnType<Handler> | undefined
+  call(exchange: Exchange, tool: ToolEntry, params: Record<string, any>, answers?: Record<string, unknown>): ReturnType<Handler> | undefined
 }
 
 /** What a `tasks` option (api.ts TaskHost) is: made into the server's TaskSupport once, with its Core. */
@@ -286,3 +288,4 @@ export type RoundEnd =
   | { readonly kind: 'input'; readonly requests: Record<string, InputRequest>; readonly answers: Record<string, unknown> }
   | { readonly kind: 'refused'; readonly error: RpcError }
   | { readonly kind: 'legacy-input'; readonly method: string }
+  | { readonly kind: 'task'; readonly answers: Record<string, unknown> }

@@ -7,7 +7,7 @@
  */
 import type { Channel } from '../shared/channel.ts'
 import type { Core } from '../shared/table.ts'
-import type { Execution, LiveSession } from '../shared/api.ts'
+import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
 import type { TaskCall } from './store.ts'
 import type { Task } from './task.ts'
 import { Exchange } from '../shared/exchange.ts'
@@ -16,15 +16,23 @@ import { flavourOf } from '../shared/compat.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, MODERN } from '../shared/protocol.ts'
 
-/** The task as the legacy input path sees a session: `ask` makes the task input_required. */
-function taskSession(task: Task, capabilities: Record<string, any>): LiveSession {
+/**
+ * The task as the legacy input path sees a session: `ask` makes the task input_required, but for the
+ * questions an ask-first tool had answered before its task began (`answered`, by key), which resolve at once.
+ */
+function taskSession(task: Task, capabilities: Record<string, any>, answered: Record<string, unknown> = {}): LiveSession {
+  const ask = (requests: Record<string, InputRequest>) => {
+    const open = Object.fromEntries(Object.entries(requests).filter(([key]) => !Object.hasOwn(answered, key)))
+    const known = Object.fromEntries(Object.keys(requests).filter((key) => Object.hasOwn(answered, key)).map((key) => [key, answered[key]]))
+    return Object.keys(open).length === 0 ? Promise.resolve(known) : task.ask(open).then((more) => ({ ...known, ...more }))
+  }
   return {
     id: task.record.taskId,
     capabilities,
     // Log messages are not part of a task (the spec: progress and messages are not sent for tasks); progress is its status message.
     logLevel: Infinity,
     setLevel() {},
-    ask: (_channel, requests) => task.ask(requests),
+    ask: (_channel, requests) => ask(requests),
     answer() {},
     other: () => new Response(null, { status: 405 }),
     subscribed: new Set(),
@@ -53,7 +61,7 @@ export async function runTask(core: Core, task: Task, call: TaskCall, env: unkno
     // `resultType: "complete"` every 2026-07-28 result carries (the ext-tasks requester checks it).
     // A 2025-11-25 task has no tasks/update to answer input through: its tool's question ends it as that revision's calls end (an isError result).
     const modern = call.version === MODERN
-    const session = modern ? taskSession(task, call.capabilities) : undefined
+    const session = modern ? taskSession(task, call.capabilities, call.answers) : undefined
     const exchange = new Exchange({ request, env, execution, auth: call.auth, session }, call.version, modern ? '2025-11-25' : flavourOf(call.version), false, call.capabilities, call.progressToken ?? 'task', Infinity)
     exchange.channel = taskChannel(task)
     exchange.notify = core.subscriptions?.notifier(env)

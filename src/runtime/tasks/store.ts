@@ -25,6 +25,8 @@ export interface TaskCall {
   readonly headers: [string, string][]
   /** The time to live the task gets. */
   readonly ttlMs: number
+  /** An ask-first tool's answers from before its task, by request key: its questions there resolve with them. */
+  readonly answers?: Record<string, unknown>
 }
 
 export type TaskError = { code: number; message: string; data?: unknown }

@@ -103,7 +103,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
       else if (version >= '2025-11-25') caps.tasks = { cancel: {}, requests: { tools: { call: {} } } }
     },
 
-    call(exchange, tool, params) {
+    call(exchange, tool, params, answers) {
       if (tool.task === 'optional' && store.available?.(exchange.env) === false) return undefined
       let ttlMs = maxTtlMs
       if (exchange.modern) {
@@ -138,6 +138,7 @@ export function taskSupport(core: Core, store: TaskStore, options: TaskOptions):
           url: request.url,
           headers: [...request.headers].filter(([name]) => !CREDENTIALS.has(name)),
           ttlMs,
+          ...(answers ? { answers } : {}),
         }
         return store.create(call, exchange.env, exchange.execution)
       }).then((reply) => {

@@ -98,3 +98,15 @@ export async function multiInput(ctx: ToolContext): Promise<string> {
   const { first, second } = await ctx.input({ first: askName('First name?'), second: askName('Second name?') })
   return `Got ${nameIn(first, 'nobody')} and ${nameIn(second, 'nobody')}.`
 }
+
+/**
+ * Asks for the user's name first, as an input round before any task exists, then greets them from a task
+ * (`ask-first`: over 2026-07-28 the call runs inline until `ctx.startTask()`, whose task keeps the answers).
+ * @tool test_tool_with_task
+ * @task required ask-first
+ */
+export async function testToolWithTask(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit('What is your name?', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] })
+  await ctx.startTask()
+  return `Hello, ${nameIn(answer, 'stranger')}: your task is done.`
+}
