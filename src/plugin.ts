@@ -161,7 +161,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
               }
               // Tool modules: each finding an error at its own line of the tool file, with the line's text for
               // esbuild's code frame (an error thrown from a transform is put at the importing line instead).
-              build.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args: any) => {
+              // JavaScript too: a .js tool module is refused (MCP041) at its own line, not left out without a word.
+              build.onLoad({ filter: SOURCE }, async (args: any) => {
                 if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts')) return undefined
                 const code = await readFile(args.path, 'utf8')
                 if (!MARKER.test(code)) return undefined

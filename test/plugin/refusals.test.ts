@@ -47,6 +47,7 @@ const cases: [string, Record<string, string>, string, string, string][] = [
   ['a const default its schema refuses', { 'tools.ts': `${IMP}const LIMIT = 50\n/** @tool */\nexport function t(n: Int & Max<10> = LIMIT) {}\n` }, 'MCP022', 'tools.ts:4:38', '> 4 | export function t(n: Int & Max<10> = LIMIT) {}'],
   ['a default that is a call', { 'tools.ts': '/** @tool */\nexport function t(n: number = Date.now()) {}\n' }, 'MCP035', 'tools.ts:2:31', '> 2 | export function t(n: number = Date.now()) {}'],
   ['overloads that differ', { 'tools.ts': '/** @tool */\nexport function t(a: string): void\nexport function t(a: number): void\nexport function t(a: unknown) {}\n' }, 'MCP036', 'tools.ts:2:8', '> 2 | export function t(a: string): void'],
+  ['a tool in a .js module (esbuild loads it through the plugin too)', { 'tools.ts': "export * from './legacy.js'\n", 'legacy.js': '/**\n * Greets.\n * @tool\n * @param {string} name\n */\nexport function greet(name) {}\n' }, 'MCP041', 'legacy.js:3:4', '> 3 |  * @tool'],
   ['a duplicate @param', { 'tools.ts': '/**\n * @tool\n * @param a One.\n * @param a Two.\n */\nexport function t(a: string) {}\n' }, 'MCP030', 'tools.ts:4:4', '> 4 |  * @param a Two.'],
 ]
 
