@@ -1,7 +1,8 @@
 /**
  * Bundles main.ts into one ES module, dist/main.js, with esbuild and the mcp-aot plugin: each `@tool`
  * function gets its JSON Schema and a precompiled validator at build time, so the bundle needs no npm
- * package at run time. `node build.ts --watch` rebuilds on every change (of a tool or a type it uses).
+ * package at run time, minified (what Deno Deploy runs). `node build.ts --watch` rebuilds on every change (of a
+ * tool or a type it uses).
  */
 import * as esbuild from 'esbuild'
 import mcp from 'mcp-aot/esbuild'
@@ -13,6 +14,7 @@ const options: esbuild.BuildOptions = {
   format: 'esm',
   platform: 'neutral',
   target: 'es2023',
+  minify: true,
   conditions: ['deno', 'worker', 'browser'],
   mainFields: ['module', 'main'],
   plugins: [mcp()],

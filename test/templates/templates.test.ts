@@ -1,12 +1,14 @@
 /**
- * Each template, the way a user meets it: the packed package's `mcp-aot init` copies and names it, its
- * dependencies are "installed" from the local package (test/templates/project.ts, no network), then the
+ * Each template, the way a user meets it: the packed package's `mcp-aot init` copies and names it, a real
+ * `npm install` installs it (mcp-aot from the packed tarball, the rest from the registry: test/templates/project.ts), then the
  * README's commands run for real: the build, the template's own test, the typecheck, `inspect`, the
  * dev server with an edit picked up live (Workers), and the server answering a tools/call over HTTP
- * (workerd through Miniflare for Workers, Deno for Deno Deploy).
+ * (workerd through Miniflare and `npx wrangler dev` to the official SDK client for Workers, Deno for Deno Deploy).
  */
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
+import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../helpers/free-port.ts'
 import { background } from './background.ts'
@@ -86,7 +88,7 @@ describe('templates/cloudflare-workers', () => {
   it('npm test builds dist/worker.js and the template\'s own test calls its tools in workerd', async () => {
     const result = check('npm test', await project.npm(['test']))
     expect(result.stdout).toMatch(/dist\/worker\.js\s/)
-    expect(result.stdout).toMatch(/Tests\s+5 passed \(5\)/)
+    expect(result.stdout).toMatch(/Tests\s+6 passed \(6\)/)
     expect((await stat(join(project.dir, 'dist/worker.js'))).isFile()).toBe(true)
   })
 
@@ -110,6 +112,45 @@ describe('templates/cloudflare-workers', () => {
     }
   })
 
+  it('npx wrangler dev serves the build to the official SDK client, with the KV binding and the .dev.vars secret', async () => {
+    check('npm run build', await project.npm(['run', 'build']))
+    // The secret that signs the rounds of a tool that asks the user (delete_note's confirmation), as a user keeps it locally.
+    await writeFile(join(project.dir, '.dev.vars'), 'MCP_STATE_SECRET=a-local-secret-of-at-least-16-characters\n')
+    const port = await freePort()
+    const dead = 'http://127.0.0.1:9'
+    const dev = await background('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port)], {
+      cwd: project.dir,
+      // Offline and logged out: a fresh config folder, no metrics, every HTTP request of wrangler's own to a dead proxy.
+      env: { ...project.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: join(project.root, 'wrangler-config'), HTTPS_PROXY: dead, HTTP_PROXY: dead },
+      ready: /Ready on (http:\/\/127\.0\.0\.1:\d+)/,
+      timeoutMs: 90_000,
+    })
+    const asked: string[] = []
+    const client = new Client({ name: 'newcomer', version: '1.0.0' }, { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: '2026-07-28' } } })
+    client.setRequestHandler('elicitation/create', (request) => {
+      asked.push((request.params as { message: string }).message)
+      return { action: 'accept', content: { confirm: true } }
+    })
+    try {
+      expect(dev.ready[1]).toBe(`http://127.0.0.1:${port}`)
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${dev.ready[1]}/mcp`)))
+      expect(client.getServerVersion()).toMatchObject({ name: 'notes-server', version: '0.1.0' })
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'export_notes', 'delete_note', 'show_notes'])
+      const saved = await client.callTool({ name: 'save_note', arguments: { key: 'wrangler-dev', text: 'served by wrangler dev' } })
+      expect(saved.structuredContent).toMatchObject({ key: 'wrangler-dev', text: 'served by wrangler dev' })
+      expect((await client.callTool({ name: 'list_notes', arguments: {} })).structuredContent).toEqual({ keys: ['wrangler-dev'] })
+      // An input-required round: signed with the .dev.vars secret, answered by the client, and the note is gone.
+      expect(textOf((await client.callTool({ name: 'delete_note', arguments: { key: 'wrangler-dev' } })) as any)).toBe("Deleted note 'wrangler-dev'.")
+      expect(asked).toEqual(["Delete the note 'wrangler-dev'?"])
+      expect((await client.callTool({ name: 'list_notes', arguments: {} })).structuredContent).toEqual({ keys: [] })
+      expect(dev.output()).toContain('env.NOTES')
+    } finally {
+      await client.close().catch(() => {})
+      await dev.stop()
+      await rm(join(project.dir, '.dev.vars'), { force: true })
+    }
+  }, 180_000)
+
   it('npm run typecheck passes on the template (ToolContext<Env>, KV types)', async () => {
     check('npm run typecheck', await project.npm(['run', 'typecheck']))
   })
@@ -118,7 +159,7 @@ describe('templates/cloudflare-workers', () => {
     const result = check('npm run inspect', await project.npm(['run', 'inspect']))
     expect(result.stdout).toContain('tool save_note  (src/tools/notes.ts:')
     expect(result.stdout).toContain('annotations: destructiveHint: true, idempotentHint: true')
-    expect(result.stdout).toContain('5 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
+    expect(result.stdout).toContain('6 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
   })
 
   it('npm run dev serves /mcp from the sources, applies an edit without a restart, and keeps serving through a diagnostic', async () => {
@@ -186,6 +227,10 @@ describe('templates/deno-deploy', () => {
     expect(code).not.toMatch(/^\s*import\b|\bimport\s*\(|\brequire\(/m)
     expect(code).not.toMatch(/\beval\(|new Function\(|@babel|ajv\/dist\/compile/)
     expect(code).toContain('Deno.serve(')
+    // Minified, as the Workers upload is: no indentation, no comments.
+    console.log(`deno-deploy dist/main.js: ${(code.length / 1024).toFixed(1)} KiB, ${(gzipSync(code).length / 1024).toFixed(1)} KiB gzip, ${code.split('\n').length} lines`)
+    expect(code).not.toMatch(/^ {2}\S/m)
+    expect(code).not.toMatch(/^\s*\/\/ /m)
   })
 
   it('npm start serves it with Deno on 127.0.0.1 and answers tools/call over HTTP', async () => {
