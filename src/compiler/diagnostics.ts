@@ -71,6 +71,7 @@ export const CODES = {
   MCP054: 'skill name that is not one, or not the name of its folder',
   MCP055: 'skill description missing, empty or over 1024 characters',
   MCP056: 'skills folder with no SKILL.md, two skills at one URI, or a skill over 512 files or 16 MiB',
+  MCP057: 'icon (@icon) that is not an https URL or a data: URI of a png, jpeg, svg or webp image',
 } as const
 
 export type Code = keyof typeof CODES

@@ -13,6 +13,7 @@ import type { TracedServe } from './shared/exchange.ts'
 import { buildCore } from './core.ts'
 import { Transport } from './http/serve.ts'
 import { register } from './registry.ts'
+import { iconOk } from './features/icons.ts'
 
 /** A tool module as the plugin leaves it: its exports plus the `__mcp` dispatch table. */
 export type ToolModule = object
@@ -21,6 +22,7 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   if (typeof info !== 'object' || info === null || typeof info.name !== 'string' || typeof info.version !== 'string') {
     throw new TypeError("createServer: the first argument must be the server's info, { name: string, version: string }.")
   }
+  if (info.icons !== undefined) checkIcons(info.icons)
   const registry = register(modulesAndOptions)
   const core = buildCore(info, registry)
   const transport = new Transport(core)
@@ -30,4 +32,11 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   // A session host (session/front.ts) fronts the transport; without one every request is stateless.
   // It authorizes a request (transport.admit) before it looks the request's session up.
   return { fetch: registry.options.sessions?.(serve, (request, env, ctx) => transport.admit(request, env, ctx)) ?? serve }
+}
+
+/** The info's icons, as 2025-11-25 and later send them in serverInfo: refused at startup, not shown broken to a client. */
+function checkIcons(icons: ServerInfo['icons']): void {
+  const bad = Array.isArray(icons) ? icons.findIndex((icon) => !iconOk(icon)) : -1
+  if (Array.isArray(icons) && bad < 0) return
+  throw new TypeError(`createServer: ${Array.isArray(icons) ? `info.icons[${bad}], ${JSON.stringify(icons[bad])},` : 'info.icons'} is not a list of icons a client can show: give [{ src, sizes?, theme? }] with src an https URL or a data:image/png;base64,… URI (png, jpeg, svg+xml or webp), sizes such as ['48x48'] or ['any'], theme 'light' or 'dark'.`)
 }

@@ -77,6 +77,7 @@ const cases: Case[] = [
   { code: 'MCP042', what: 'a part a strict profile refuses', source: '/** @tool */\nexport function t(meta: Record<string, string>) {}\n', at: ['src/tools.ts', 2, 19], mentions: ['openai-strict', "'t'", '/properties/meta', 'strictProfiles', 'MCP105'], strictProfiles: ['openai-strict'] },
   { code: 'MCP051', what: 'a hand-written input schema that is no 2020-12 schema', source: "const S = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } as const\n/**\n * @tool\n * @inputSchema S\n */\nexport function t() {}\n", at: ['src/tools.ts', 4, 4], mentions: ['2020-12', 'draft-07'] },
   { code: 'MCP052', what: 'a parameter the hand-written input schema does not declare', source: "const S = { type: 'object', properties: {} } as const\n/**\n * @tool\n * @inputSchema S\n */\nexport function t(q: string) {}\n", at: ['src/tools.ts', 6, 19], mentions: ["'q'", 'properties'] },
+  { code: 'MCP057', what: 'an @icon that is an http URL', source: '/**\n * Pings.\n * @tool\n * @icon http://example.com/ping.png\n */\nexport function t() {}\n', at: ['src/tools.ts', 4, 4], mentions: ['@icon', "'http://example.com/ping.png' is neither an https URL nor a data: URI", 'data:image/png;base64'] },
   { code: 'MCP040', what: 'a tool declared without a body', source: '/** @tool */\nexport declare function t(x: string): string\n', at: ['src/tools.ts', 2, 8], mentions: ['without a body', 'export function t(…) { … }'] },
 ]
 

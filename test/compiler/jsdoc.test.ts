@@ -168,9 +168,11 @@ export function s(mode: string, opts: {
 })
 
 describe('@title', () => {
-  it('becomes the top-level title, before description', () => {
+  it('becomes the top-level title, before description, and annotations.title (the one 2025-03-26 has), before the hints', () => {
     const src = '/**\n * Searches.\n * @tool\n * @title Search  Incidents\n */\nexport function s() {}\n'
-    expect(tool(src)).toBe(`{"name":"s","title":"Search Incidents","description":"Searches.","inputSchema":${EMPTY}}`)
+    expect(tool(src)).toBe(`{"name":"s","title":"Search Incidents","description":"Searches.","inputSchema":${EMPTY},"annotations":{"title":"Search Incidents"}}`)
+    const hinted = '/**\n * Searches.\n * @tool\n * @readOnly\n * @title Search\n */\nexport function s() {}\n'
+    expect(tool(hinted)).toBe(`{"name":"s","title":"Search","description":"Searches.","inputSchema":${EMPTY},"annotations":{"title":"Search","readOnlyHint":true}}`)
   })
   it('is left out when absent', () => {
     expect(JSON.parse(tool('/** S. @tool */\nexport function s() {}\n'))).not.toHaveProperty('title')
@@ -178,6 +180,35 @@ describe('@title', () => {
   it('is one line: its lines join with a space, whatever markdown they hold', () => {
     const src = '/**\n * @tool\n * @title Search\n *\n *   - Incidents\n */\nexport function s() {}\n'
     expect(JSON.parse(tool(src)).title).toBe('Search - Incidents')
+  })
+})
+
+describe('@icon', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgo='
+  it('on a tool: icons after the other fields, the mimeType from the URL\'s extension or the data: URI, sizes and theme as written', () => {
+    const src = `/**\n * Pings.\n * @tool\n * @icon https://example.com/ping.svg any dark\n * @icon https://cdn.example.com/i/ping.PNG?v=2 48x48 96x96\n * @icon ${PNG} 16x16\n * @icon https://example.com/avatar/7\n */\nexport function ping() {}\n`
+    const icons = '[{"src":"https://example.com/ping.svg","mimeType":"image/svg+xml","sizes":["any"],"theme":"dark"},{"src":"https://cdn.example.com/i/ping.PNG?v=2","mimeType":"image/png","sizes":["48x48","96x96"]},' +
+      `{"src":"${PNG}","mimeType":"image/png","sizes":["16x16"]},{"src":"https://example.com/avatar/7"}]`
+    expect(tool(src)).toBe(`{"name":"ping","description":"Pings.","inputSchema":${EMPTY},"icons":${icons}}`)
+  })
+  it('on a resource and a prompt', () => {
+    const out = compileFiles({ 'src/tools.ts': '/**\n * Notes.\n * @resource notes://all\n * @icon https://example.com/n.webp\n */\nexport function notes(): string { return "" }\n/**\n * Asks.\n * @prompt\n * @icon https://example.com/a.jpg light\n */\nexport function ask(): string { return "" }\n' })
+    expect(out.diagnostics).toEqual([])
+    expect(out.declarations.map((d) => d.icons)).toEqual([[{ src: 'https://example.com/n.webp', mimeType: 'image/webp' }], [{ src: 'https://example.com/a.jpg', mimeType: 'image/jpeg', theme: 'light' }]])
+  })
+  it.each([
+    ['http://example.com/ping.png', "its src 'http://example.com/ping.png' is neither an https URL nor a data: URI"],
+    ['https://example.com/ping.gif', 'its URL names a gif image, not one of image/png, image/jpeg, image/svg+xml, image/webp'],
+    ['data:image/gif;base64,R0lGOD==', 'its data: URI is image/gif, not one of image/png, image/jpeg, image/svg+xml, image/webp'],
+    ['data:image/svg+xml,<svg/>', 'its data: URI is not base64 (data:<type>;base64,<data>)'],
+    ['https://example.com/p.png 48x48 big', 'its sizes (48x48 big) are not WxH (48x48) or any'],
+    ['https://example.com/p.png light dark', 'it names two themes (light, dark); an icon is for one, or for both when none is written'],
+    ['', 'it names no image'],
+  ])('@icon %s is MCP057 at the tag: %s', (value, why) => {
+    const out = refuse(`/**\n * Pings.\n * @tool\n * @icon ${value}\n */\nexport function ping() {}\n`)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP057'])
+    expect(out.diagnostics[0]!.loc).toEqual({ file: 'src/tools.ts', line: 4, column: 4 })
+    expect(out.diagnostics[0]!.message).toBe(`@icon cannot be shown by a client: ${why}. Write @icon https://example.com/icon.png, or a data:image/png;base64,… URI (png, jpeg, svg+xml or webp), then any sizes (48x48, or any) and light or dark.`)
   })
 })
 

@@ -56,6 +56,22 @@ describe('createServer arguments', () => {
     expect(() => createServer({ name: 'x' } as any)).toThrow(/first argument must be the server's info/)
   })
 
+  it('refuses server icons a client could not show, at startup, naming the icon and what to give', () => {
+    const fix = "is not a list of icons a client can show: give [{ src, sizes?, theme? }] with src an https URL or a data:image/png;base64,… URI (png, jpeg, svg+xml or webp), sizes such as ['48x48'] or ['any'], theme 'light' or 'dark'."
+    const good = { src: 'https://example.com/logo.png' }
+    const refused = (icon: Record<string, unknown>) => expect(() => createServer({ ...info, icons: [good, icon] } as any)).toThrow(`createServer: info.icons[1], ${JSON.stringify(icon)}, ${fix}`)
+    refused({ src: 'http://example.com/logo.png' })
+    refused({ src: 'data:image/gif;base64,R0lGOD==' })
+    refused({ src: 'data:image/svg+xml,<svg/>' })
+    refused({ src: 'https://example.com/a.png', mimeType: 'image/gif' })
+    refused({ src: 'https://example.com/a.png', sizes: '48x48' })
+    refused({ src: 'https://example.com/a.png', sizes: ['big'] })
+    refused({ src: 'https://example.com/a.png', theme: 'dim' })
+    refused({})
+    expect(() => createServer({ ...info, icons: good } as any)).toThrow(`createServer: info.icons ${fix}`)
+    expect(() => createServer({ ...info, icons: [good, { src: 'data:image/svg+xml;base64,PHN2Zy8+', sizes: ['any'], theme: 'dark' }] })).not.toThrow()
+  })
+
   it('returns a fetch that works unbound', async () => {
     const { fetch } = createServer(info, module('src/a.ts', [echo]))
     const response = await fetch(modernRequest('tools/call', { name: 'echo', arguments: {} }))

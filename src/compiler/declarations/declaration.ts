@@ -3,6 +3,7 @@
  * name, tags, arguments as IR properties, how its result is sent), and the function as found in the source.
  */
 import type { ResultPlan } from '../../runtime/shared/table.ts'
+import type { Icon } from '../../runtime/shared/protocol.ts'
 import type { Loc } from '../diagnostics.ts'
 import type { Prop } from '../types/ir.ts'
 import type { Schema } from '../schema/schema.ts'
@@ -18,6 +19,8 @@ export interface Declaration {
   name: string
   title?: string
   description?: string
+  /** `@icon`, once per icon (icon-tags.ts). */
+  icons?: Icon[]
   annotations?: Record<string, boolean>
   timeoutMs?: number
   /** `@task optional|required`: may (must) run as a task (tools/list `execution.taskSupport`). */

@@ -18,6 +18,7 @@ import { handWrittenInput } from './input-schema.ts'
 import { strayTags } from './stray-tags.ts'
 import { bool, firstWord, scopes, tagLoc, taskSupport, timeout } from './tag-values.ts'
 import { uiTags } from './ui-tags.ts'
+import { iconTags } from './icon-tags.ts'
 
 /** Top-level functions with a JSDoc block, and whether each is exported. */
 function candidates(file: SourceFile): Candidate[] {
@@ -161,6 +162,8 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   const text = tag('description') ? normalize(tag('description')!.value) : normalize(doc.text)
   const description = kind === 'tool' ? toolDescription(text, doc.tags) : text
   if (description) decl.description = description
+  const icons = iconTags(file, doc.tags, report)
+  if (icons) decl.icons = icons
   if (kind === 'tool') {
     // Each tag is read on its own: a bad one is reported and the others still are.
     const read = <T>(parse: () => T): T | undefined => {

@@ -10,9 +10,9 @@ export type DeclKind = 'tool' | 'resource' | 'prompt'
 const USUAL = ['returns', 'return', 'example', 'see', 'deprecated', 'throws', 'remarks', 'since', 'internal', 'privateRemarks']
 
 export const ALLOWED: Record<DeclKind, readonly string[]> = {
-  tool: ['tool', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'scope', 'lenient', 'task', 'inputSchema', 'ui', 'uiVisibility', 'uiCsp', 'uiPermissions', 'uiPrefersBorder', 'param', ...USUAL],
-  resource: ['resource', 'title', 'description', 'mimeType', 'param', ...USUAL],
-  prompt: ['prompt', 'title', 'description', 'param', ...USUAL],
+  tool: ['tool', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'scope', 'lenient', 'task', 'inputSchema', 'ui', 'uiVisibility', 'uiCsp', 'uiPermissions', 'uiPrefersBorder', 'icon', 'param', ...USUAL],
+  resource: ['resource', 'title', 'description', 'mimeType', 'icon', 'param', ...USUAL],
+  prompt: ['prompt', 'title', 'description', 'icon', 'param', ...USUAL],
 }
 
 const ONCE = ['tool', 'resource', 'prompt', 'title', 'description', 'readOnly', 'destructive', 'idempotent', 'openWorld', 'timeout', 'lenient', 'task', 'inputSchema', 'mimeType', 'ui', 'uiVisibility', 'uiPermissions', 'uiPrefersBorder']

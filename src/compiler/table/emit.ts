@@ -42,8 +42,11 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   if (d.description) out.description = d.description
   out.inputSchema = def.inputSchema
   if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
-  if (d.annotations) out.annotations = d.annotations
+  // `@title` is written twice: `title` (2025-06-18 on) and `annotations.title`, the one name 2025-03-26 has for it
+  // and second in the spec's display precedence (title, annotations.title, name), which some clients still read.
+  if (d.title || d.annotations) out.annotations = { ...(d.title ? { title: d.title } : {}), ...d.annotations }
   if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
+  if (d.icons) out.icons = d.icons
   const ui = toolUiMeta(d)
   if (ui) out._meta = { ui }
   return out
@@ -172,6 +175,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     if (d.title) lines.push(`title: ${json(d.title)}`)
     if (d.description) lines.push(`description: ${json(d.description)}`)
     if (d.mimeType) lines.push(`mimeType: ${json(d.mimeType)}`)
+    if (d.icons) lines.push(`icons: ${json(d.icons)}`)
     if (validator) lines.push(`validate: ${validator}`)
   } else {
     used.add('promptsFeature')
@@ -179,6 +183,7 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     if (d.description) lines.push(`description: ${json(d.description)}`)
     const args = d.props.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), required: !p.optional }))
     lines.push(`arguments: ${json(args)}`, `validate: ${validator}`)
+    if (d.icons) lines.push(`icons: ${json(d.icons)}`)
     const completions: Record<string, string[]> = {}
     for (const p of d.props) if (p.type.kind === 'enum') completions[p.name] = p.type.values.map(String)
     if (Object.keys(completions).length > 0) lines.push(`completions: ${json(completions)}`)

@@ -125,7 +125,7 @@ export interface ServerInfo {
   title?: string
   description?: string
   websiteUrl?: string
-  icons?: { src: string; mimeType?: string; sizes?: string[] }[]
+  icons?: import('./protocol.ts').Icon[]
   instructions?: string
 }
 

@@ -1,8 +1,9 @@
 /**
  * What older revisions lack. A client that negotiated one of them gets the same data without the fields
  * its revision does not define: 2025-06-18 added titles, outputSchema, structuredContent and
- * resource_link; 2025-03-26 added tool annotations, audio and the progress message; 2025-11-25 added
- * description, websiteUrl and icons to Implementation.
+ * resource_link; 2025-03-26 added tool annotations (`annotations.title` among them), audio and the progress
+ * message; 2025-11-25 added description, websiteUrl and icons to Implementation, and icons to tools, prompts,
+ * resources and templates.
  */
 import type { ServerInfo, ToolResult } from './api.ts'
 
@@ -27,11 +28,17 @@ export function without(value: Record<string, unknown>, keys: readonly string[])
   return copy
 }
 
-/** Fields of a tools/list entry a revision lacks. */
+/** Fields of a prompts/list, resources/list or resources/templates/list item a revision lacks. */
+export function itemFieldsLacking(flavour: Flavour): readonly string[] {
+  if (untitled(flavour)) return ['title', 'icons']
+  return flavour === '2025-06-18' ? ['icons'] : []
+}
+
+/** Fields of a tools/list entry a revision lacks (2025-03-26 keeps `annotations.title`, its only title). */
 export function toolFieldsLacking(flavour: Flavour): readonly string[] {
-  if (flavour === '2024-11-05') return ['title', 'outputSchema', 'annotations', 'execution']
-  if (flavour === '2025-03-26') return ['title', 'outputSchema', 'execution']
-  if (flavour === '2025-06-18') return ['execution']
+  if (flavour === '2024-11-05') return ['title', 'outputSchema', 'annotations', 'execution', 'icons']
+  if (flavour === '2025-03-26') return ['title', 'outputSchema', 'execution', 'icons']
+  if (flavour === '2025-06-18') return ['execution', 'icons']
   return []
 }
 

@@ -7,7 +7,7 @@ import type { Handler } from './table.ts'
 import type { PromptEntry, ResourceEntry, ToolEntry } from './table.ts'
 import { INVALID_PARAMS } from './protocol.ts'
 import { RpcError } from './jsonrpc.ts'
-import { toolFieldsLacking, untitled, without, type Flavour } from './compat.ts'
+import { itemFieldsLacking, toolFieldsLacking, without, type Flavour } from './compat.ts'
 
 /** Items per page; the cursor is opaque to clients. */
 export const PAGE_SIZE = 100
@@ -45,14 +45,12 @@ export function toolItems(core: Core, tools: readonly ToolEntry[], flavour: Flav
   return tools.map((tool) => JSON.stringify(without(core.definition(tool) as unknown as Record<string, unknown>, lacking)))
 }
 
-const titled = (flavour: Flavour): readonly string[] => (untitled(flavour) ? ['title'] : [])
-
 export function promptItems(prompts: readonly PromptEntry[], flavour: Flavour): string[] {
   return prompts.map((prompt) =>
     JSON.stringify(
       without(
-        { name: prompt.name, title: prompt.title, description: prompt.description, arguments: prompt.arguments },
-        titled(flavour),
+        { name: prompt.name, title: prompt.title, description: prompt.description, arguments: prompt.arguments, icons: prompt.icons },
+        itemFieldsLacking(flavour),
       ),
     ),
   )
@@ -63,9 +61,9 @@ export function resourceItems(resources: readonly ResourceEntry[], flavour: Flav
     JSON.stringify(
       without(
         resource.template
-          ? { uriTemplate: resource.uri, name: resource.name, title: resource.title, description: resource.description, mimeType: resource.mimeType }
-          : { uri: resource.uri, name: resource.name, title: resource.title, description: resource.description, mimeType: resource.mimeType },
-        titled(flavour),
+          ? { uriTemplate: resource.uri, name: resource.name, title: resource.title, description: resource.description, mimeType: resource.mimeType, icons: resource.icons }
+          : { uri: resource.uri, name: resource.name, title: resource.title, description: resource.description, mimeType: resource.mimeType, icons: resource.icons },
+        itemFieldsLacking(flavour),
       ),
     ),
   )

@@ -4,6 +4,7 @@
  * (ResultPlan), and what the lists show (ToolDefinition, PromptArgument). Types only; a shared leaf.
  */
 import type { ToolResult } from './api.ts'
+import type { Icon } from './protocol.ts'
 
 /**
  * An error as ajv's standalone validators report it (`validate.errors`). mcp-aot's generated validators
@@ -108,6 +109,8 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>
   outputSchema?: Record<string, unknown>
   annotations?: {
+    /** `@title` again: the name 2025-03-26 has for it, and second in the display precedence. */
+    title?: string
     readOnlyHint?: boolean
     destructiveHint?: boolean
     idempotentHint?: boolean
@@ -115,6 +118,8 @@ export interface ToolDefinition {
   }
   /** `@task` (2025-11-25 and later). */
   execution?: { taskSupport: 'optional' | 'required' }
+  /** `@icon` (2025-11-25 and later). */
+  icons?: Icon[]
 }
 
 /** A prompt argument as prompts/list lists it. */

@@ -12,6 +12,15 @@ export const SUPPORTED: readonly string[] = [MODERN, ...LEGACY]
 /** The revision a legacy request without an `MCP-Protocol-Version` header is taken to speak. */
 export const LEGACY_DEFAULT = '2025-03-26'
 
+/** An icon a client may show (2025-11-25 and later): an https URL or a base64 data: URI of png, jpeg, svg+xml or webp (features/icons.ts). */
+export interface Icon {
+  src: string
+  mimeType?: string
+  /** `WxH` (`48x48`) or `any`. */
+  sizes?: string[]
+  theme?: 'light' | 'dark'
+}
+
 export const isLegacy = (version: string): boolean => (LEGACY as readonly string[]).includes(version)
 
 /** Revision order as a number (dates compare as strings). */

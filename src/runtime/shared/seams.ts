@@ -9,6 +9,7 @@ import type { Notifier } from './channel.ts'
 import type { Exchange, Incoming, TracedServe } from './exchange.ts'
 import type { RequestId, RpcError } from './jsonrpc.ts'
 import type { PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
+import type { Icon } from './protocol.ts'
 
 export type { AjvError, BranchTest, Projection, PromptArgument, ResultPlan, ResultShaper, RevivePlan, Revived, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
 
@@ -59,6 +60,8 @@ export interface ResourceEntry {
   readonly title?: string
   readonly description?: string
   readonly mimeType?: string
+  /** `@icon` (listed from 2025-11-25 on). */
+  readonly icons?: readonly Icon[]
   /** Validates the template variables (an object of strings) or, for a static resource, nothing. */
   readonly validate?: ValidateFn
   readonly revive?: Reviver
@@ -74,6 +77,8 @@ export interface PromptEntry {
   readonly title?: string
   readonly description?: string
   readonly arguments: readonly PromptArgument[]
+  /** `@icon` (listed from 2025-11-25 on). */
+  readonly icons?: readonly Icon[]
   readonly validate: ValidateFn
   readonly revive?: Reviver
   readonly run?: Runner
