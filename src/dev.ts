@@ -36,6 +36,17 @@ interface DevServer {
 
 type Handler = { fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> }
 
+/** Vite's error overlay payload (its `ErrorPayload`), as the HMR client shows it. */
+interface OverlayError {
+  type: 'error'
+  err: { message: string; stack: string; id: string; plugin: string; pluginCode?: string; loc?: { file: string; line: number; column: number } }
+}
+
+/** The HMR channel to the browser that Vite's overlay listens on. */
+interface HotChannel {
+  send(payload: OverlayError): void
+}
+
 /** What the plugin keeps between transforms while Vite's dev server runs. */
 export class DevLoop<Transformed> {
   serving = false
@@ -43,6 +54,12 @@ export class DevLoop<Transformed> {
   root = process.cwd()
   readonly #lastGood = new Map<string, Transformed>()
   readonly #stale = new Set<string>()
+  #overlay: HotChannel | undefined
+
+  /** Vite's `configureServer`: the client environment's HMR channel (Vite 6+), else `server.ws`, for the error overlay. */
+  configureServer(server: { environments?: { client?: { hot?: HotChannel } }; ws?: HotChannel }): void {
+    this.#overlay = server.environments?.client?.hot ?? server.ws
+  }
 
   /** Vite's `configResolved`. */
   configResolved(config: { command: string; root: string; logger: Logger }): void {
@@ -59,14 +76,26 @@ export class DevLoop<Transformed> {
     if (this.#stale.delete(id)) this.logger?.info(`mcp-aot: ${this.#display(id)} compiles again; serving the new build.`, { timestamp: true })
   }
 
-  /** A module failed: under the dev server, log the error and hand back its last good output (if any). */
+  /**
+   * A module failed: under the dev server, show it in Vite's overlay (an open page's, if any), log the error
+   * and hand back its last good output (if any).
+   */
   failed(id: string, error: unknown): Transformed | undefined {
+    if (this.serving) this.#showInOverlay(id, error)
     const last = this.serving ? this.#lastGood.get(id) : undefined
     if (!last) return undefined
     this.#stale.add(id)
     const text = error instanceof Error ? error.message : String(error)
     this.logger?.error(`${text}\n\nmcp-aot: still serving the last good build of ${this.#display(id)} until this is fixed.`, { timestamp: true })
     return last
+  }
+
+  /** The first diagnostic's code and location, and the whole text (every finding with its code frame). */
+  #showInOverlay(id: string, error: unknown): void {
+    const first = (error as { diagnostics?: { code: string; loc: { file: string; line: number; column: number } }[] }).diagnostics?.[0]
+    const message = error instanceof Error ? error.message : String(error)
+    const loc = first ? { file: resolve(this.root, first.loc.file), line: first.loc.line, column: first.loc.column } : undefined
+    this.#overlay?.send({ type: 'error', err: { message, stack: '', id, plugin: 'mcp-aot', ...(first ? { pluginCode: first.code, loc } : {}) } })
   }
 
   #display(id: string): string {

@@ -271,7 +271,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         if (!options?.root && config.root !== root) project = new Project((root = config.root))
         devLoop.configResolved(config)
       },
-      ...(options?.dev ? { configureServer: (server: any) => serveEntry(server, options.dev!) } : {}),
+      configureServer: (server: any) => {
+        devLoop.configureServer(server)
+        if (options?.dev) serveEntry(server, options.dev)
+      },
     },
     watchChange(id, change) {
       if (change.event === 'delete') {
