@@ -97,9 +97,13 @@ const TOOLS: ToolCase[] = [
 ]
 
 /** The other Tasks fixtures, listed but called as tasks by the conformance suite's tasks-* scenarios (test/e2e/conformance.test.ts). */
-const TASK_FIXTURES = ['failing_job', 'protocol_error_job', 'confirm_delete', 'multi_input']
+const TASK_FIXTURES = ['failing_job', 'protocol_error_job', 'confirm_delete', 'multi_input', 'test_tool_with_task']
 /** The tools that change what the server lists (src/tools/live.ts): listed, not called here (test/e2e/subscriptions.test.ts calls them). */
 const LIVE_FIXTURES = ['test_trigger_tool_change', 'test_trigger_prompt_change', 'test_update_resource']
+/** The tools with a hand-written input schema (src/tools/schemas.ts): listed here; the conformance suite calls them. */
+const SCHEMA_FIXTURES = ['json_schema_2020_12_tool', 'routed_query']
+/** The skill the example serves (skills/release-notes): each of its files a skill:// resource. */
+const SKILL_FILES = ['skill://release-notes/SKILL.md', 'skill://release-notes/references/style.md', 'skill://release-notes/templates/notes.md']
 
 /** A result without the fields that say how it was sent rather than what it is. */
 function bare(result: Record<string, unknown>): Record<string, unknown> {
@@ -186,7 +190,7 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
 
     it('lists every tool, each with a description and a closed input schema', async () => {
       const { tools } = await session.client.listTools()
-      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS.map((tool) => tool.name), ...TASK_FIXTURES, ...LIVE_FIXTURES].sort())
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS.map((tool) => tool.name), ...TASK_FIXTURES, ...LIVE_FIXTURES, ...SCHEMA_FIXTURES].sort())
       for (const tool of tools) {
         expect(tool.description, tool.name).toBeTruthy()
         expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false })
@@ -247,7 +251,7 @@ describe.each(RUNTIMES)('examples/conformance in $name', (runtime) => {
 
     it('reads a text resource, a binary resource and a templated resource', async () => {
       const { resources } = await session.client.listResources()
-      expect(resources.map((resource) => resource.uri).sort()).toEqual(['test://static-binary', 'test://static-text', 'test://watched-resource'])
+      expect(resources.map((resource) => resource.uri).sort()).toEqual(['test://static-binary', 'test://static-text', 'test://watched-resource', ...SKILL_FILES].sort())
       const { resourceTemplates } = await session.client.listResourceTemplates()
       expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['test://template/{id}/data'])
 
