@@ -41,6 +41,10 @@ describe('openai-strict', () => {
     expect(t.status).toBe('accepted')
     expect(t.rewrites).toEqual(['/properties/n: default moved into the description'])
   })
+  it('after a description of several lines, the moved sentences are a paragraph of their own', () => {
+    const t = one('openai-strict', obj({ n: { type: 'integer', description: 'How many:\n- 1 for one\n- more for a page', default: 10 } }))
+    expect(JSON.parse(out(t)).properties.n.description).toBe('How many:\n- 1 for one\n- more for a page\n\nDefault: 10.')
+  })
   it('minLength, maxLength, uniqueItems, contentEncoding and unlisted formats move into the description (degraded)', () => {
     const t = one('openai-strict', obj({
       s: { type: 'string', minLength: 1, maxLength: 80 },

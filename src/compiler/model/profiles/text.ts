@@ -49,10 +49,15 @@ export function sentence(keyword: string, value: unknown, s: Schema): string | u
   }
 }
 
-/** `s` with `sentences` appended to its description (a new description when it has none), in keyword order. */
+/**
+ * `s` with `sentences` appended to its description (a new description when it has none), in keyword order:
+ * after a description of several lines (a list, code: docs/writing-tools.md § Descriptions) as a paragraph of
+ * their own, so they do not land in its last list item.
+ */
 export function describe(s: Schema, sentences: readonly string[]): Schema {
   if (sentences.length === 0) return s
-  const text = [typeof s.description === 'string' ? s.description : '', ...sentences].filter(Boolean).join(' ')
+  const own = typeof s.description === 'string' ? s.description : ''
+  const text = own.includes('\n') ? `${own}\n\n${sentences.join(' ')}` : [own, ...sentences].filter(Boolean).join(' ')
   const out: Schema = {}
   let placed = false
   for (const [k, v] of Object.entries(s)) {
