@@ -88,7 +88,8 @@ function describe(kind: string, e: Entry): string {
   const lines = [`${kind} ${e.uri ?? e.uriTemplate ?? e.name}  (${e.source})`]
   if (kind !== 'tool' && kind !== 'prompt') lines.push(`  name: ${e.name}`)
   if (e.title) lines.push(`  title: ${e.title}`)
-  if (e.description) lines.push(`  description: ${e.description}`)
+  // A description's further lines (paragraphs, list items: docs/writing-tools.md § Descriptions) stay under its label.
+  if (e.description) lines.push(`  description: ${e.description.replace(/\n(?!\n)/g, '\n    ')}`)
   if (e.mimeType) lines.push(`  mimeType: ${e.mimeType}`)
   if (e.annotations) lines.push(`  annotations: ${Object.entries(e.annotations).map(([k, v]) => `${k}: ${v}`).join(', ')}`)
   if (e.timeoutMs !== undefined) lines.push(`  timeoutMs: ${e.timeoutMs}`)

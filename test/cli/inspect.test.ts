@@ -9,6 +9,7 @@ import { cli } from './io.ts'
 
 const SHOP = join(import.meta.dirname, 'fixtures/shop')
 const BROKEN = join(import.meta.dirname, 'fixtures/broken')
+const NOTES = join(import.meta.dirname, 'fixtures/notes')
 
 const FIND_ORDER_INPUT =
   '{"type":"object","properties":{"orderId":{"type":"string","description":"The order\'s id."},"detail":{"type":"string","description":"How much to tell.","enum":["short","full"],"default":"short"}},"required":["orderId"],"additionalProperties":false}'
@@ -86,6 +87,18 @@ describe('mcp-aot inspect --json', () => {
 })
 
 describe('mcp-aot inspect', () => {
+  it('indents the further lines of a description of several lines under its label', async () => {
+    const ran = await cli(NOTES, 'inspect')
+    expect(ran.code).toBe(0)
+    expect(ran.stdout.split('\n').slice(0, 6)).toEqual([
+      'tool search_notes  (src/notes.ts:10:8)',
+      '  description: Searches the notes.',
+      '',
+      '    Modes:',
+      '    - fast: the cached index',
+      '    - full: every board',
+    ])
+  })
   it('prints each tool, resource and prompt with its annotations and schemas', async () => {
     const ran = await cli(SHOP, 'inspect')
     expect(ran.stderr).toBe('')
