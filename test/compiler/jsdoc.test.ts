@@ -1,6 +1,7 @@
 /** SCHEMA.md § Declaring a tool — Title, Description, Annotations, Timeout; JSDoc normalization; tags. */
 import { describe, expect, it } from 'vitest'
 import { llmsTxt } from '../../src/compiler/artifacts/llms-txt.ts'
+import { manifest } from '../../src/compiler/artifacts/manifest.ts'
 import { compileFiles } from './harness.ts'
 import { refuse, tool } from './golden.ts'
 
@@ -195,6 +196,10 @@ describe('@icon', () => {
     const out = compileFiles({ 'src/tools.ts': '/**\n * Notes.\n * @resource notes://all\n * @icon https://example.com/n.webp\n */\nexport function notes(): string { return "" }\n/**\n * Asks.\n * @prompt\n * @icon https://example.com/a.jpg light\n */\nexport function ask(): string { return "" }\n' })
     expect(out.diagnostics).toEqual([])
     expect(out.declarations.map((d) => d.icons)).toEqual([[{ src: 'https://example.com/n.webp', mimeType: 'image/webp' }], [{ src: 'https://example.com/a.jpg', mimeType: 'image/jpeg', theme: 'light' }]])
+    // The manifest's entries are in the shapes of the lists, icons included.
+    const listed = JSON.parse(manifest({ name: 'notes' }, out.declarations))
+    expect(listed.resources[0].icons).toEqual([{ src: 'https://example.com/n.webp', mimeType: 'image/webp' }])
+    expect(listed.prompts[0].icons).toEqual([{ src: 'https://example.com/a.jpg', mimeType: 'image/jpeg', theme: 'light' }])
   })
   it.each([
     ['http://example.com/ping.png', "its src 'http://example.com/ping.png' is neither an https URL nor a data: URI"],

@@ -34,6 +34,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[], 
     if (d.title) out.title = d.title
     if (d.description) out.description = d.description
     if (d.mimeType) out.mimeType = d.mimeType
+    if (d.icons) out.icons = d.icons
     if (key === 'uriTemplate') out.parameters = listedSchema(objectSchema(d.props))
     out.source = at(d)
     return out
@@ -62,6 +63,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[], 
       if (d.title) out.title = d.title
       if (d.description) out.description = d.description
       out.arguments = promptArguments(d)
+      if (d.icons) out.icons = d.icons
       out.source = at(d)
       return out
     }),
