@@ -116,6 +116,7 @@ describe('equal', () => {
 describe('mcp-aot/internal', () => {
   it('exports the table constructor, the helpers (each format on its own) and the optional runtime parts, nothing else', () => {
     expect(Object.keys(internal).sort()).toEqual([
+      'appsFeature',
       'contentResult',
       'contextRunner',
       'equal',
@@ -127,12 +128,16 @@ describe('mcp-aot/internal', () => {
       'jsonResult',
       'lenient',
       'paramHeadersFeature',
+      'profilesFeature',
       'promptsFeature',
       'rawResult',
       'resourcesFeature',
       'reviver',
       'scopesFeature',
+      'serverCard',
       'signalRunner',
+      'skillResources',
+      'skillsFeature',
       'structuredResult',
       'table',
       'textResult',
