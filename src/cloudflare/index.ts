@@ -19,6 +19,7 @@
 import type { Admit, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
 import { type Admission, DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
+import { type EventBackup, type KeptEvent, Streams, type StreamOptions } from '../runtime/session/streams.ts'
 import { namespaceIn, type ObjectState } from './platform.ts'
 
 export interface DurableSessionsOptions {
@@ -30,6 +31,12 @@ export interface DurableSessionsOptions {
    * none, the server stays stateless there, as without `sessions`.
    */
   fallback?: SessionHost
+  /**
+   * Resumable tool-call streams, as memorySessions() has them; the events kept for a client that
+   * reconnects are also written to the object's storage (so a resume finds them after it restarted) and
+   * deleted when delivered, dropped, or with the session. `false`: no event ids.
+   */
+  streams?: StreamOptions | false
 }
 
 /** The session host, plus the Durable Object class to export under the binding's `class_name`. */
@@ -40,6 +47,22 @@ export interface DurableSessions extends SessionHost {
 /** The internal request that opens a session in its object (sent by the front after initialize). */
 const OPEN_URL = 'https://mcp-aot.session/open'
 const RECORD = 'session'
+/** Where an object keeps a stream's undelivered events: `event:<stream>:<seq>`, the seq padded so keys sort. */
+const EVENT = 'event:'
+const eventKey = (stream: string, seq: number) => `${EVENT}${stream}:${String(seq).padStart(10, '0')}`
+
+/** The object's storage as the event backup of its session's streams. */
+function storageBackup(storage: ObjectState['storage']): EventBackup {
+  return {
+    // A failed write loses only what a restarted object could have replayed.
+    keep: (stream, event) => void storage.put(eventKey(stream, event.seq), event).catch(() => {}),
+    drop: (stream, seqs) => {
+      // delete() takes at most 128 keys a call.
+      for (let start = 0; start < seqs.length; start += 128) void storage.delete(seqs.slice(start, start + 128).map((seq) => eventKey(stream, seq))).catch(() => {})
+    },
+    load: async (stream) => [...(await storage.list<KeptEvent>({ prefix: `${EVENT}${stream}:` })).values()],
+  }
+}
 /**
  * The header in which the front hands the object the admitted caller (JSON: the `authorize` hook's answer
  * and its principal). Always set by the front, over whatever the client sent, and removed by the object
@@ -115,7 +138,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
         this.#alarmMovedAt = now
         await storage.setAlarm(now + idleMs + idleMs / 10)
       }
-      return serve(withHeader(request, ADMISSION, undefined), this.#env, this.#state, { auth: admission.auth, session })
+      return session.resume(request) ?? serve(withHeader(request, ADMISSION, undefined), this.#env, this.#state, { auth: admission.auth, session })
     }
 
     /** The session from storage (after the object was evicted), or undefined: never opened, ended or expired. */
@@ -131,6 +154,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
           this.#session = undefined
           void storage.deleteAll()
         },
+        options.streams === false ? undefined : new Streams(options.streams ?? {}, storageBackup(storage)),
       ))
     }
 

@@ -48,13 +48,9 @@ const SUBSCRIPTION_CHECKS = [
 
 /**
  * The unscored scenarios whose checks do not all pass yet, each with the checks it reports (issue 19).
- * tasks-status-notifications is skipped by the suite
- * itself (pending its subscriptions/listen rewrite). server-sse-polling (2025-11-25, pending) checks
- * nothing: it calls a `test_reconnection` tool (SEP-1699 stream resumption) the example does not have, and
- * reports only INFO.
+ * tasks-status-notifications is skipped by the suite itself (pending its subscriptions/listen rewrite).
  */
 const NOT_YET: Record<string, FailedCheck[]> = {
-  'server-sse-polling': [],
   'tasks-status-notifications': [
     { scenario: 'tasks-status-notifications', check: 'SKIPPED tasks-status-notifications', message: expect.stringMatching(/^Skipped: SEP-2663 delivers notifications\/tasks via the SEP-2575 subscriptions\/listen stream/) },
   ],
@@ -65,6 +61,13 @@ const NOT_YET: Record<string, FailedCheck[]> = {
  * requirement set lists: each runs on its own, at 2026-07-28 (an extension's revision) and at 2025-11-25,
  * where the suite itself does not apply its two cache-attribute checks (ttlMs and cacheScope are 2026-07-28's).
  */
+/**
+ * server-sse-polling (SEP-1699, 2025-11-25, unscored): the example's test_reconnection closes its stream's
+ * connection mid-call (ctx.closeStream()); the client resumes with GET and Last-Event-ID and gets the result
+ * there (session/streams.ts; in workerd the session and its kept events live in the MCP_SESSIONS object).
+ */
+const SSE_POLLING_CHECKS = ['SUCCESS server-sse-priming-event', 'SUCCESS server-sse-retry-field', 'SUCCESS server-sse-disconnect-resume']
+
 const SKILLS_SCENARIOS = ['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory']
 const SKILLS_LEGACY_NOT_APPLICABLE = ['sep-2640-skills-list-cache-attributes', 'sep-2640-skills-get-cache-attributes'].map((id) => ({
   scenario: 'sep-2640-skills-enumeration',
@@ -202,6 +205,15 @@ describe.each(RUNTIMES)('official conformance suite, examples/conformance in $na
     expect(withoutSuccess(run, SHARED_STATE), context(run)).toEqual([])
     expect(run.code, context(run)).toBe(0)
     unscoredPass(run, await notScoredServerScenarios('2025-11-25'))
+  })
+
+  it('server-sse-polling (SEP-1699): a priming event first, a retry field, the connection closed mid-call and the result on the resumed GET stream', async () => {
+    const run = await runConformance(server.url, { scenario: 'server-sse-polling', specVersion: '2025-11-25' })
+    const checks = run.scenarios.get('server-sse-polling') ?? []
+    expect(checks.filter((check) => check.status !== 'INFO').map((check) => `${check.status} ${check.id}`), context(run)).toEqual(SSE_POLLING_CHECKS)
+    // The POST stream ended after the priming event alone; the response came on the GET stream.
+    expect(checks.find((check) => check.id === 'stream-closed')?.details, context(run)).toMatchObject({ eventCount: 1, receivedToolResponse: false })
+    expect(run.code, context(run)).toBe(0)
   })
 
   it('the Skills extension (SEP-2640): its three scenarios pass every check, at 2026-07-28 and at 2025-11-25', async () => {

@@ -58,6 +58,8 @@ const TOOLS: ToolCase[] = [
   { name: 'test_tool_with_logging', result: text('Tool with logging executed successfully') },
   { name: 'test_tool_with_progress', result: text('Progress tool completed 100 of 100 steps') },
   { name: 'test_logging_tool', result: text('Logging evaluated') },
+  // Legacy era: the stream's connection closes mid-call, and the SDK client resumes it (GET, Last-Event-ID) after its retry.
+  { name: 'test_reconnection', result: text('Reconnection test completed: the result arrived after the stream was resumed') },
   { name: 'test_sampling', args: { prompt: 'Write a haiku' }, needsInput: text(`LLM response: ${sampled('Write a haiku')}`) },
   {
     name: 'test_elicitation',

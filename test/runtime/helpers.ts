@@ -184,15 +184,13 @@ export function post(body: unknown, headers: Record<string, string>, overrides: 
   return new Request(url, { method: 'POST', headers: merged, body: typeof body === 'string' ? body : JSON.stringify(body) })
 }
 
-/** The SSE events of a body (each `data:` payload parsed). */
+/** The SSE events of a body (each `data:` payload parsed; a session stream's priming event, whose data is empty, carries none). */
 export function parseSse(text: string): any[] {
   return text
     .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart())
-      return JSON.parse(data.join('\n'))
-    })
+    .map((block) => block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n'))
+    .filter((data) => data !== '')
+    .map((data) => JSON.parse(data))
 }
 
 export interface Reply {

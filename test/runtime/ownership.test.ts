@@ -94,6 +94,8 @@ describe('memorySessions(): bounded, and swept by age', () => {
     const session = await initialize(target, 'dave')
     const call = await legacyPost(target, 'dave', { id: 3, method: 'tools/call', params: { name: 'confirm', arguments: { project: 'p' } } }, session)
     const reader = call.body!.getReader()
+    // A session's stream opens with its priming event (session/streams.ts), then the question.
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^id: [\w-]+\/0\nretry: 1000\ndata:\n\n$/)
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('elicitation/create')
     // The client goes away without answering: its stream is cancelled, so the question has nobody to answer it.
     await reader.cancel()

@@ -79,7 +79,9 @@ export const run: (...args: [...Parameters<Runner['run']>, context?: ContextFact
   const pending = value as PromiseLike<unknown>
   return new Promise<Outcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const signal = exchange.request.signal as AbortSignal | undefined
+    // A session's resumable stream (exchange.pause) is cancelled by its connections only: the POST's signal
+    // may abort once its connection is closed on purpose (Deno aborts it when a response completes).
+    const signal = exchange.pause ? undefined : (exchange.request.signal as AbortSignal | undefined)
     const cancel = () => finish!({ kind: 'cancelled' })
     finish = (outcome) => {
       finish = () => {}

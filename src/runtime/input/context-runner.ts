@@ -73,12 +73,15 @@ export const streamed: InputKit['streamed'] = (exchange, incoming, method, id, c
   if (!incoming.sse || (exchange.progressToken === undefined && exchange.logLevel === Infinity) || !STREAMING.has(method)) return undefined
   const { cors } = incoming
   const channel = (exchange.channel = new Channel(cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS, () => exchange.onCancel?.()))
+  // In a session, numbered events the client can resume after the server closes the connection (session/streams.ts).
+  const resumable = exchange.session?.resumable?.(channel, exchange.execution)
+  exchange.pause = resumable?.pause
   const finish = (value: string | RpcError) =>
     channel.finish(() => (typeof value === 'string' ? resultText(id, value) : errorText(id, value)), () => json(value))
   const result = call()
   if (typeof result === 'string' || result instanceof RpcError) finish(result)
   else result.catch(internal).then(finish)
-  return channel.response
+  return resumable?.response ?? channel.response
 }
 
 export const contextRunner: Runner = {

@@ -96,6 +96,10 @@ export class RunContext implements ToolContext {
     return this.#exchange.asksFirst ? this.#round().escalate() : done
   }
 
+  closeStream(): void {
+    this.#exchange.pause?.()
+  }
+
   waitUntil(promise: Promise<unknown>): void {
     const guarded = Promise.resolve(promise).catch(this.#report)
     this.#exchange.execution?.waitUntil(guarded)

@@ -14,6 +14,7 @@
 import type { SessionHost } from '../shared/api.ts'
 import { DEFAULT_IDLE_MS, sessionFront, sessionRefusal, unknownSession } from './front.ts'
 import { Session } from './session.ts'
+import { Streams, type StreamOptions } from './streams.ts'
 import { INTERNAL_ERROR } from '../shared/protocol.ts'
 
 export interface MemorySessionsOptions {
@@ -23,6 +24,12 @@ export interface MemorySessionsOptions {
   maxSessions?: number
   /** The most sessions one principal (an authorized caller) keeps; beyond it, 429. Default 100. */
   maxSessionsPerPrincipal?: number
+  /**
+   * Resumable tool-call streams (streams.ts, docs/sessions-and-oauth.md): the priming event's `retry` and
+   * the bounds of the events kept for a client that reconnects; `false` sends no event ids (no
+   * `ctx.closeStream()`). Default: on, with the defaults of StreamOptions.
+   */
+  streams?: StreamOptions | false
 }
 
 export const DEFAULT_MAX_SESSIONS = 10_000
@@ -80,7 +87,8 @@ export function memorySessions(options: MemorySessionsOptions = {}): SessionHost
           if (left > 0) held.set(principal, left)
           else held.delete(principal)
         }
-        sessions.set(id, { session: new Session(id, { logLevel: undefined, principal }, () => {}, forget), seen: now })
+        const streams = options.streams === false ? undefined : new Streams(options.streams ?? {})
+        sessions.set(id, { session: new Session(id, { logLevel: undefined, principal }, () => {}, forget, streams), seen: now })
         return undefined
       },
       async route(id, admission, request, env, execution) {
@@ -89,7 +97,7 @@ export function memorySessions(options: MemorySessionsOptions = {}): SessionHost
         const entry = sessions.get(id)
         if (!entry || entry.session.principal !== admission.principal) return unknownSession()
         touch(id, entry, now)
-        return serve(request, env, execution, { auth: admission.auth, session: entry.session })
+        return entry.session.resume(request) ?? serve(request, env, execution, { auth: admission.auth, session: entry.session })
       },
     })
   }

@@ -5,16 +5,20 @@
  * - server→client requests (sampling/createMessage, elicitation/create, roots/list) written on the
  *   tool call's SSE stream, and answered by the client's later POST of a JSON-RPC response (`answer`);
  * - the level `logging/setLevel` chose, for every later request of the session;
- * - GET streams for notifications, closed when the session ends (DELETE or expiry).
+ * - GET streams for notifications, closed when the session ends (DELETE or expiry);
+ * - resumable tool-call streams (streams.ts): the server may close a call's connection and the client
+ *   resumes it with GET and `Last-Event-ID`.
  * The runtime reaches this class only through the `LiveSession` interface (types only), so a server
  * without a session host bundles none of it.
  */
-import type { InputRequest, LiveSession } from '../shared/api.ts'
+import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
 import type { Channel } from '../shared/channel.ts'
 import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
 import { SSE_HEADERS } from '../shared/channel.ts'
 import { sessionCapabilities } from '../shared/session-id.ts'
+import type { Streams } from './streams.ts'
+import { corsHeaders } from '../http/cors.ts'
 
 /** What a host keeps of a session between requests (a Durable Object in its storage). */
 export interface SessionRecord {
@@ -54,15 +58,18 @@ export class Session implements LiveSession {
   /** The open GET streams, each with what stops its feed. */
   readonly #streams = new Map<ReadableStreamDefaultController<Uint8Array>, (() => void) | undefined>()
   readonly subscribed = new Set<string>()
+  /** Its tool calls' resumable streams; undefined when the host keeps none (`streams: false`). */
+  readonly #resumable: Streams | undefined
   #ended = false
 
   /** `save`: keeps the record (called on every change); `onEnd`: the host forgets the session. */
-  constructor(id: string, record: SessionRecord, save: (record: SessionRecord) => void, onEnd: () => void) {
+  constructor(id: string, record: SessionRecord, save: (record: SessionRecord) => void, onEnd: () => void, streams?: Streams) {
     this.id = id
     this.principal = record.principal
     this.#logLevel = record.logLevel ?? LEGACY_LOG_LEVEL
     this.#save = save
     this.#onEnd = onEnd
+    this.#resumable = streams
   }
 
   get logLevel(): number {
@@ -112,6 +119,21 @@ export class Session implements LiveSession {
       this.#pending.set(id, { method: request.method, channel, resolve, reject })
       channel.send(JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params ?? {} }))
     })
+  }
+
+  resumable(channel: Channel, execution: Execution | undefined): { response: Promise<Response>; pause(): void } | undefined {
+    return this.#ended ? undefined : this.#resumable?.open(channel, execution)
+  }
+
+  /**
+   * A GET with Last-Event-ID, which the host hands here before serving a request (admitted: the endpoint,
+   * an allowed origin, an authorized caller): the stream it names, resumed. Undefined for any other request.
+   */
+  resume(request: Request): Promise<Response> | undefined {
+    const last = request.method === 'GET' ? request.headers.get('last-event-id') : null
+    if (last === null || !this.#resumable) return undefined
+    const origin = request.headers.get('origin')
+    return this.#resumable.resume(last, origin === null ? undefined : corsHeaders(origin))
   }
 
   answer(message: Record<string, any>): void {
@@ -164,6 +186,7 @@ export class Session implements LiveSession {
     for (const pending of this.#pending.values()) pending.reject(error)
     this.#pending.clear()
     for (const stream of [...this.#streams.keys()]) this.#close(stream)
+    this.#resumable?.end()
     this.#onEnd()
   }
 

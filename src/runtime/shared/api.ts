@@ -2,7 +2,7 @@
  * The public run-time types: what a tool receives (`ToolContext`), what it may return (`ToolResult`,
  * content parts) and how a server is configured. Types only.
  */
-import type { Channel, Notifier, SubscriptionHost } from './channel.ts'
+import type { Channel, Notifier, ResumableStreams, SubscriptionHost } from './channel.ts'
 import type { Instrument } from './instrument.ts'
 
 export type { CallEvent, CallOutcome, Era, Instrument, InstrumentHooks, RequestEvent } from './instrument.ts'
@@ -117,6 +117,8 @@ export interface ToolContext<Env = unknown> {
   waitUntil(promise: Promise<unknown>): void
   /** Tells listening clients of a change (the server's `subscriptions` option; without it, throws). */
   readonly notify: Notifier
+  /** Closes this call's stream's connection; a 2025-11-25 session client resumes it (docs/sessions-and-oauth.md). */
+  closeStream(): void
 }
 
 export interface ServerInfo {
@@ -223,7 +225,7 @@ export interface Execution {
 }
 
 /** What the runtime sees of a session (session/session.ts implements it; the stages see only this). */
-export interface LiveSession {
+export interface LiveSession extends ResumableStreams {
   readonly id: string
   /** What the client declared at initialize. */
   readonly capabilities: Record<string, any>

@@ -17,6 +17,7 @@ export class Channel {
   #resolve!: (response: Response) => void
   #stream: ReadableStreamDefaultController<Uint8Array> | undefined
   #closed = false
+  #written = 0
   /** Resolves with the SSE response at the first notification, or with the JSON response at the end. */
   readonly response: Promise<Response>
 
@@ -42,6 +43,16 @@ export class Channel {
     if (this.#closed) return
     if (!this.#stream) this.#open()
     this.#write(text)
+  }
+
+  /** How many events the stream carries so far (a resumable stream closes its connection after those, session/streams.ts). */
+  get written(): number {
+    return this.#written
+  }
+
+  /** Opens the SSE stream now, if it is not (a session's resumable stream closing its connection, session/streams.ts). */
+  open(): void {
+    if (!this.#closed && !this.#stream) this.#open()
   }
 
   /** Ends the exchange with the response: as JSON if nothing was streamed, else as the last event. */
@@ -74,6 +85,7 @@ export class Channel {
   }
 
   #write(text: string): void {
+    this.#written++
     try {
       this.#stream!.enqueue(encoder.encode(`event: message\ndata: ${text}\n\n`))
     } catch {
@@ -105,4 +117,10 @@ export interface Notifier {
 export interface SubscriptionHost {
   (core: never): unknown
   notify(env?: unknown): Notifier
+}
+
+/** What a legacy session adds to a tool call's stream (session/streams.ts): `LiveSession` has it when its host keeps streams. */
+export interface ResumableStreams {
+  /** The call's SSE response made resumable, and what closes its connection (`ctx.closeStream()`); undefined: not resumable. */
+  resumable?(channel: Channel, execution: { waitUntil(promise: Promise<unknown>): void } | undefined): { response: Promise<Response>; pause(): void } | undefined
 }

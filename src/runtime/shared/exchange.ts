@@ -58,6 +58,8 @@ export class Exchange {
   declare note: CallNote | undefined
   /** `ctx.notify`: set when the server has the `subscriptions` option. */
   declare notify: Notifier | undefined
+  /** `ctx.closeStream()`: closes the connection of a session's resumable stream (session/streams.ts); else undefined. */
+  declare pause: (() => void) | undefined
   /** A `@task … ask-first` tool run inline before its task: `ctx.startTask()` ends the run to make the task. */
   declare asksFirst: boolean | undefined
 

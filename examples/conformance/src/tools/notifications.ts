@@ -35,3 +35,14 @@ export async function testLoggingTool(ctx: ToolContext): Promise<string> {
   await ctx.log('info', 'Diagnostic trace logging activated')
   return 'Logging evaluated'
 }
+
+/**
+ * Tests SSE polling (SEP-1699): closes the connection of its stream mid-call, then answers; a 2025-11-25
+ * client in a session reconnects with GET and Last-Event-ID and receives the result on the new stream.
+ * @tool
+ */
+export async function testReconnection(ctx: ToolContext): Promise<string> {
+  ctx.closeStream()
+  await sleep(100)
+  return 'Reconnection test completed: the result arrived after the stream was resumed'
+}
