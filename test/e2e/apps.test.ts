@@ -5,6 +5,10 @@
  * package, driven by puppeteer-core), runs the extension's AppBridge in a page (test/e2e/apps-host/host.ts),
  * renders the view in a sandboxed iframe, calls the tool, and the view (the extension's App client) gets
  * the result and calls the app-only tool back through the host. The screenshot is kept in test-results/.
+ * The same host renders the Workers template's show_notes view (templates/cloudflare-workers, its src
+ * bundled with the plugin from src/ and served in workerd with a NOTES namespace): that view speaks the
+ * protocol through a hand-written bridge (views/mcp-app.ts, no ext-apps), so the host checks it sends what
+ * the App client sends, lists the notes from the result, and answers the host's teardown request.
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -104,8 +108,45 @@ describe.skipIf(!existsSync(CHROMIUM))('a real host: headless Chromium with the 
       expect(await tab.$eval('iframe', (f) => f.getAttribute('sandbox'))).toBe('allow-scripts')
       mkdirSync(join(ROOT, 'test-results'), { recursive: true })
       await tab.screenshot({ path: join(ROOT, 'test-results/apps-view.png') })
+      // What the extension's App client sent: the handshake in order, at the stable protocol version.
+      expect(report.viewSent.slice(0, 2)).toEqual(['ui/initialize 2026-01-26', 'ui/notifications/initialized'])
+      expect(report.viewSent).toContain('ui/notifications/size-changed')
     } finally {
       await browser.close()
     }
   }, 90_000)
+
+  it('renders the Workers template\'s show_notes view: its hand-written bridge does the handshake, lists the notes from the result and answers the teardown', async () => {
+    writeFileSync(join(dir, 'template.js'), await bundleWorker(join(ROOT, 'templates/cloudflare-workers/src/worker.ts')))
+    const notes = await startWorkerd(join(dir, 'template.js'), { kvNamespaces: ['NOTES'] })
+    const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+    try {
+      const client = new Client({ name: 'apps-e2e', version: '1.0.0' })
+      await client.connect(new StreamableHTTPClientTransport(new URL(notes.url)))
+      await client.callTool({ name: 'save_note', arguments: { key: 'groceries', text: 'eggs, flour' } })
+      await client.callTool({ name: 'save_note', arguments: { key: 'todo', text: 'water the plants' } })
+      await client.close()
+
+      const tab = await browser.newPage()
+      await tab.setViewport({ width: 640, height: 400 })
+      const query = new URLSearchParams({ server: notes.url, tool: 'show_notes', args: '{}', teardown: '1' })
+      await tab.goto(`http://127.0.0.1:${(page.address() as { port: number }).port}/?${query}`)
+      await tab.waitForFunction(() => (window as any).host?.error || (window as any).host?.steps.includes('view torn down'), { timeout: 30_000 })
+      const report = await tab.evaluate(() => (window as any).host)
+      expect(report.error).toBeUndefined()
+      expect(report.steps).toEqual(['connected', 'read ui://mcp-aot/board text/html;profile=mcp-app', 'view initialized', 'result sent', 'view torn down'])
+      // The App client's handshake (the test above), sent by the bridge: ui/initialize at 2026-01-26, then
+      // initialized, then the document's size each time it changes (the list grows); nothing else.
+      expect(report.viewSent.slice(0, 3)).toEqual(['ui/initialize 2026-01-26', 'ui/notifications/initialized', 'ui/notifications/size-changed'])
+      expect(new Set(report.viewSent.slice(2))).toEqual(new Set(['ui/notifications/size-changed']))
+      const frame = await (await tab.waitForSelector('iframe'))!.contentFrame()
+      const shown = await frame.$$eval('#notes li', (items) => items.map((li) => li.textContent))
+      expect(shown).toEqual(['todo: water the plants', 'groceries: eggs, flour']) // newest first
+      mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+      await tab.screenshot({ path: join(ROOT, 'test-results/apps-template-view.png') })
+    } finally {
+      await browser.close()
+      await notes.stop()
+    }
+  }, 120_000)
 })

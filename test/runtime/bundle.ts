@@ -21,7 +21,7 @@ export async function bundleWorker(entry: string, options: Omit<McpAotOptions, '
     write: false,
     logLevel: 'silent',
     plugins: [mcp({ root: ROOT, ...options })],
-    alias: { 'mcp-aot': `${ROOT}src/index.ts`, 'mcp-aot/internal': `${ROOT}src/runtime/internal.ts` },
+    alias: { 'mcp-aot': `${ROOT}src/index.ts`, 'mcp-aot/internal': `${ROOT}src/runtime/internal.ts`, 'mcp-aot/cloudflare': `${ROOT}src/cloudflare/index.ts` },
   })
   return result.outputFiles[0]!.text
 }

@@ -54,7 +54,7 @@ describe('templates/cloudflare-workers', () => {
     expect(project.init.stdout).toMatch(/cd notes-server\n\s+npm install\n\s+npm test .*\n\s+npm run dev .*\n\s+npm run deploy /)
     const pkg = JSON.parse(await readFile(join(project.dir, 'package.json'), 'utf8'))
     expect(pkg.name).toBe('notes-server')
-    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/ext-apps': '2.0.4', 'mcp-aot': `file:../mcp-aot-${VERSION}.tgz` })
+    expect(pkg.dependencies).toEqual({ 'mcp-aot': `file:../mcp-aot-${VERSION}.tgz` }) // the view's bridge is views/mcp-app.ts, not ext-apps
     expect(project.init.stdout).toContain(`It depends on mcp-aot file:../mcp-aot-${VERSION}.tgz (--from `)
     expect(await readFile(join(project.dir, 'wrangler.jsonc'), 'utf8')).toContain('"name": "notes-server"')
     expect(await readFile(join(project.dir, 'src/worker.ts'), 'utf8')).toContain("createServer({ name: 'notes-server', version: '0.1.0' }, notes, { sessions, tasks })")
@@ -71,6 +71,7 @@ describe('templates/cloudflare-workers', () => {
       'tsconfig.json',
       'views/board.html',
       'views/board.ts',
+      'views/mcp-app.ts',
       'vite.config.ts',
       'vitest.config.ts',
       'wrangler.jsonc',

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callTool } from './mcp.ts'
 import { check, createProject, type Exec, type TemplateProject } from './project.ts'
 
-const MAX_BYTES = 76 * 1024 // measured 67.7 KiB (23.4 KiB gzip) minified; 132.7 KiB before minifying; docs/deploying.md
+// Measured 85.3 KiB (29.4 KiB gzip), docs/deploying.md: 75.7 KiB of it without show_notes; show_notes adds
+// 9.7 KiB, its view document (views/board.html with the hand-written bridge views/mcp-app.ts, 2.0 KiB), its
+// schema and validator, and the runtime it needs (resources/read of the view, the extension, 5.5 KiB).
+// With ext-apps' App client in the view instead, the upload is 665.5 KiB (171.4 KiB gzip). (67.7 KiB before
+// show_notes and features added since; 132.7 KiB before minifying.)
+const MAX_BYTES = 90 * 1024
 
 let project: TemplateProject
 let deploy: Exec
@@ -82,6 +87,7 @@ describe('wrangler deploy --dry-run on the cloudflare-workers template', () => {
     const gzip = gzipSync(code).length
     console.log(`wrangler deploy --dry-run: worker.js is ${(raw / 1024).toFixed(1)} KiB, ${(gzip / 1024).toFixed(1)} KiB gzipped`)
     expect(raw).toBeLessThan(MAX_BYTES)
+    expect(code).toContain('ui/notifications/initialized') // show_notes' view is inlined, its bridge with it
     expect(deploy.stdout).toMatch(/Total Upload: [\d.]+ KiB \/ gzip: [\d.]+ KiB/)
   })
 

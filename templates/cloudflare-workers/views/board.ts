@@ -1,19 +1,17 @@
-// The view: the extension's App client receives show_notes' result from the host and lists the notes.
-import { App } from '@modelcontextprotocol/ext-apps'
+// The view: show_notes' result arrives from the host (views/mcp-app.ts, the MCP Apps handshake in ~1 KiB) and
+// lists the notes. A tool result that is an error, or a cancelled call, is said in the list instead.
+import { connect, on, type ToolResult } from './mcp-app.ts'
 
-const app = new App({ name: 'notes-board', version: '0.1.0' })
+const list = document.getElementById('notes')!
+const item = (text: string) => Object.assign(document.createElement('li'), { textContent: text })
+const say = (text: string) => list.replaceChildren(item(text))
 
-app.ontoolresult = (result) => {
+on('ui/notifications/tool-result', (result: ToolResult) => {
+  if (result.isError) return say(result.content?.map((part) => part.text ?? '').join('\n') || 'The tool failed.')
   const { notes } = result.structuredContent as { notes: { key: string; text: string }[] }
-  const list = document.getElementById('notes')!
-  list.replaceChildren(
-    ...notes.map((note) => {
-      const item = document.createElement('li')
-      item.textContent = `${note.key}: ${note.text}`
-      return item
-    }),
-  )
-  if (notes.length === 0) list.textContent = 'No notes yet.'
-}
+  if (notes.length === 0) return say('No notes yet.')
+  list.replaceChildren(...notes.map((note) => item(`${note.key}: ${note.text}`)))
+})
+on('ui/notifications/tool-cancelled', ({ reason }) => say(`Cancelled${reason ? `: ${reason}` : ''}.`))
 
-await app.connect()
+await connect({ name: 'notes-board', version: '0.1.0' })
