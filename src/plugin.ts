@@ -14,7 +14,7 @@ import { Project } from './compiler/source/project.ts'
 import { CompileCache } from './compiler/cache.ts'
 import { duplicateFindings, duplicateNames } from './compiler/declarations/duplicates.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
-import { listRefusals, modelReport, tokenTable } from './compiler/artifacts/model-report.ts'
+import { listRefusals, modelReport, tokenTable, type ModelReport } from './compiler/artifacts/model-report.ts'
 import { profileList, strictList } from './compiler/model/profiles/index.ts'
 import { formatWarning } from './compiler/model/warnings.ts'
 import { TokenizerMissing } from './compiler/model/tokens.ts'
@@ -76,7 +76,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const cache = new CompileCache()
   const profiles = profileList(options?.profiles)
   const strictProfiles = strictList(options?.strictProfiles, profiles)
-  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget }
+  // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
+  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
@@ -102,8 +103,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const skillsSource = () => skillsModule((skillFolders ?? readSkills()).set)
   // Build artefacts (mcp-manifest.json, SKILL.md, llms.txt, server.json), emitted next to the bundle when asked for.
   const wantsArtifacts = Boolean(options?.manifest || options?.docs || options?.registry)
+  // The model report buildEnd made for this build (lint, profiles, tokens): the manifest reuses it.
+  let builtReport: ModelReport | undefined
   const artifactFiles = () => [
-    ...artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules)),
+    ...artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules), builtReport),
     ...(options?.registry ? [{ fileName: SERVER_JSON_FILE, source: discovered().serverJson }] : []),
   ]
   const emitArtifacts = (context: { emitFile(file: { type: 'asset'; fileName: string; source: string }): unknown }) => {
@@ -234,8 +237,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (options?.registry && !reported) discovered()
       // Lint and the parts a profile cannot write: warnings with codes and locations (src/compiler/model/warnings.ts).
       let report
+      builtReport = undefined
       try {
-        report = modelReport(collect(modules), profiles, Boolean(options?.tokens))
+        report = builtReport = modelReport(collect(modules), profiles, Boolean(options?.tokens))
       } catch (error) {
         // `tokens: true` without gpt-tokenizer (an optional peer dependency): MCP043, what to install.
         throw error instanceof TokenizerMissing ? new CompileError([error.diagnostic], project.texts) : error

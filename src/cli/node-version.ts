@@ -1,7 +1,7 @@
 /**
  * The Node floor, checked before anything else loads: mcp-aot's build-time code (the parser, type
  * stripping of `.ts` configs, wrangler) needs Node 22.18 or later on 22, or 24.11 or later. package.json's
- * `engines` says the same (test/cli/node-version.test.ts keeps them equal).
+ * `engines` says the same (test/cli/publish.test.ts keeps them equal).
  */
 export const NODE_RANGE = '^22.18.0 || >=24.11.0'
 

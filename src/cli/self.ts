@@ -9,7 +9,7 @@ import { basename, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The package root of the running copy: ../.. from both src/cli and dist/cli. */
-export const SELF_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const SELF_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface Dependency {
   /** The version range or `file:` path written into the new project's package.json. */

@@ -99,7 +99,8 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
         return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } })
       }
       if (operation !== '/publish') return new Response(null, { status: 404 })
-      const line = encoder.encode(`${JSON.stringify((await request.json()) as Change)}\n`)
+      // The body is the front's JSON.stringify(change): one line already, passed on as it came.
+      const line = encoder.encode(`${await request.text()}\n`)
       for (const listener of this.#listeners) {
         try {
           listener.enqueue(line)

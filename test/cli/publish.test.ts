@@ -7,7 +7,7 @@
  * And the Node floor: package.json, the CLI and create-mcp-aot agree, and an older Node gets one sentence.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
@@ -102,7 +102,7 @@ describe('npm create mcp-aot, before publication', () => {
     expect(made.stdout).toContain('Created app from the deno-deploy template, named app.\n')
     expect(made.stdout).toContain(`It depends on mcp-aot file:../../mcp-aot-${PKG.version}.tgz (installed from mcp-aot-${PKG.version}.tgz).\n`)
     expect(JSON.parse(await readFile(join(runner, 'app/package.json'), 'utf8')).dependencies).toEqual({ 'mcp-aot': `file:../../mcp-aot-${PKG.version}.tgz` })
-    // What `npm install mcp-aot` costs (README): 9.6 MB measured, without the optional peer gpt-tokenizer (30 MB).
+    // What `npm install mcp-aot` costs (README: 6.0 MB of files measured), without the optional peer gpt-tokenizer (27 MB).
     const { bytes } = await measure(join(runner, 'node_modules'))
     console.log(`npm install mcp-aot create-mcp-aot: ${(bytes / 1e6).toFixed(1)} MB in node_modules`)
     expect(existsSync(join(runner, 'node_modules/gpt-tokenizer'))).toBe(false)
@@ -136,6 +136,13 @@ describe('the Node floor', () => {
     expect(nodeTooOld('24.10.0')).toBe('mcp-aot: Node 24.10.0 is too old; install Node 22.18 or later (or 24.11 or later) from https://nodejs.org and run it again.')
     expect(nodeTooOld('v22.12.0')).toMatch(/^mcp-aot: Node 22\.12\.0 is too old/)
     expect(nodeTooOld('20.20.2', 'create-mcp-aot')).toMatch(/^create-mcp-aot: Node 20\.20\.2 is too old/)
+  })
+
+  it("is checked first by every template script that builds, serves, tests or deploys (the README's claim)", () => {
+    const scripts = (name: string) => JSON.parse(readFileSync(join(ROOT, 'templates', name, 'package.json'), 'utf8')).scripts as Record<string, string>
+    const checked = (name: string) => Object.entries(scripts(name)).filter(([, run]) => run.startsWith('mcp-aot check-node && ')).map(([script]) => script)
+    expect(checked('cloudflare-workers')).toEqual(['build', 'dev', 'test', 'deploy'])
+    expect(checked('deno-deploy')).toEqual(['build'])
   })
 
   const old = oldNode()

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { CODES, CompileError } from '../../src/compiler/diagnostics.ts'
+import { WARNINGS } from '../../src/compiler/model/warnings.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -103,7 +104,10 @@ const ELSEWHERE: Record<string, string> = {
 
 describe('one test per code', () => {
   it("the README's count of diagnostic codes is the number of codes", () => {
-    expect(readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')).toContain(`${Object.keys(CODES).length} diagnostic codes`)
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+    expect(readme).toContain(`${Object.keys(CODES).length} diagnostic codes`)
+    // …and its docs list names the range, first code to last.
+    expect(readme).toContain(`every code ${Object.keys(CODES)[0]}–${Object.keys(CODES).at(-1)} and ${Object.keys(WARNINGS)[0]}–${Object.keys(WARNINGS).at(-1)}`)
   })
   it('every code in CODES has a case here, or in the test of the plugin stage that finds it', () => {
     for (const [code, file] of Object.entries(ELSEWHERE)) expect(readFileSync(join(import.meta.dirname, '..', file), 'utf8'), `${code} in ${file}`).toContain(code)

@@ -9,38 +9,24 @@ import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildExample, type BuiltWorker } from '../helpers/build.ts'
-import { startWorkerd } from '../helpers/miniflare.ts'
-import type { Served } from '../helpers/served.ts'
+import { describe, expect, it } from 'vitest'
+import { servedInWorkerd } from '../helpers/served-example.ts'
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/clients-worker')
 
-let worker: BuiltWorker
-let server: Served
-const open: { close(): Promise<void> }[] = []
-
-beforeAll(async () => {
-  worker = await buildExample(FIXTURE)
-  server = await startWorkerd(worker.file)
-}, 120_000)
-
-afterAll(async () => {
-  for (const client of open) await client.close()
-  await server?.stop()
-  await worker?.remove()
-})
+const served = servedInWorkerd(FIXTURE)
+const open = served.open
 
 async function v1(name: string): Promise<ClientV1> {
   const client = new ClientV1({ name, version: '1.0.0' })
-  await client.connect(new TransportV1(new URL(server.url)))
+  await client.connect(new TransportV1(new URL(served.server.url)))
   open.push(client)
   return client
 }
 
 async function v2(name: string): Promise<ClientV2> {
   const client = new ClientV2({ name, version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
-  await client.connect(new TransportV2(new URL(server.url)))
+  await client.connect(new TransportV2(new URL(served.server.url)))
   open.push(client)
   return client
 }

@@ -5,28 +5,14 @@
  * The fixture is test/pipeline/fixtures/display.ts; expected values are written from its JSDoc.
  */
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildExample, type BuiltWorker } from '../helpers/build.ts'
-import { connectV1, connectV2, type Connected } from '../helpers/mcp-clients.ts'
-import { startWorkerd } from '../helpers/miniflare.ts'
-import type { Served } from '../helpers/served.ts'
+import { describe, expect, it } from 'vitest'
+import { connectV1, connectV2 } from '../helpers/mcp-clients.ts'
+import { servedInWorkerd } from '../helpers/served-example.ts'
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/display-worker')
 
-let worker: BuiltWorker
-let server: Served
-const open: Connected[] = []
-
-beforeAll(async () => {
-  worker = await buildExample(FIXTURE)
-  server = await startWorkerd(worker.file)
-}, 120_000)
-
-afterAll(async () => {
-  for (const client of open) await client.close()
-  await server?.stop()
-  await worker?.remove()
-})
+const served = servedInWorkerd(FIXTURE)
+const open = served.open
 
 const LOGO = [{ src: 'https://example.com/logo.png', mimeType: 'image/png', sizes: ['64x64'] }]
 const SEARCH = 'Searches the notes of every board, newest first.\n\nModes:\n- fast: the cached index, a minute old at most\n- full: every board\n\nGlobs match paths: `boards/**/*.md`.'
@@ -36,7 +22,7 @@ describe.each([
   ['SDK v2 (2026-07-28)', connectV2],
 ])('%s', (_label, connect) => {
   it('reads the server icons, and each listing with its icons, titles and markdown', async () => {
-    const session = await connect(server.url)
+    const session = await connect(served.server.url)
     open.push(session)
     const client = session.client as any
     expect(client.getServerVersion()).toMatchObject({ name: 'display', version: '1.0.0', icons: LOGO })

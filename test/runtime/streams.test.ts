@@ -10,7 +10,7 @@ import { createServer } from '../../src/runtime/server.ts'
 import { memorySessions, type MemorySessionsOptions } from '../../src/runtime/session/memory.ts'
 import { type EventBackup, type KeptEvent, Streams } from '../../src/runtime/session/streams.ts'
 import { Channel, SSE_HEADERS } from '../../src/runtime/shared/channel.ts'
-import { legacyRequest, MCP, module, post, send, tool } from './helpers.ts'
+import { legacyRequest, MCP, module, post, send, sleep, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
 const VERSION = '2025-11-25'
@@ -146,7 +146,7 @@ describe('resumable streams (memorySessions())', () => {
     const first = events(await (await call(3, 'chatty')).text())
     expect(first).toHaveLength(1)
     const stream = first[0]!.id!.split('/')[0]
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
     const replayed = events(await (await resume(`${stream}/0`)).text())
     expect(replayed.map(text)).toEqual([undefined, 'one', 'two', 'three', 'chatted'])
     expect(replayed.slice(1).map((event) => event.id)).toEqual([1, 2, 3, 4].map((n) => `${stream}/${n}`))
@@ -171,11 +171,11 @@ describe('resumable streams (memorySessions())', () => {
     for (const options of [{ maxEvents: 3 }, { maxBytes: 200 }]) {
       const { call, resume } = await start({ streams: options })
       const old = events(await (await call(1, 'chatty')).text())[0]!.id!
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await sleep(20)
       // chatty keeps 4 events (three messages and the response): over either bound, so it loses them.
       expect((await resume(old)).status, JSON.stringify(options)).toBe(400)
       const small = events(await (await call(2, 'quick')).text())[0]!.id!
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await sleep(20)
       expect(events(await (await resume(small)).text()).map(text), JSON.stringify(options)).toEqual([undefined, 'answered while closed'])
     }
   })
@@ -186,7 +186,7 @@ describe('resumable streams (memorySessions())', () => {
     const { call, resume } = await start({ streams: { ttlMs: 60_000 } })
     const kept = events(await (await call(1, 'quick')).text())[0]!.id!
     const expired = events(await (await call(2, 'quick')).text())[0]!.id!
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
     now += 30_000
     expect(events(await (await resume(kept)).text()).map(text)).toEqual([undefined, 'answered while closed'])
     now += 30_001
@@ -230,7 +230,7 @@ describe('Streams with a backup (a Durable Object restarted)', () => {
     const stream = first[0]!.id!.split('/')[0]
     channel.notify('notifications/message', { level: 'info', data: 'kept' })
     channel.finish(() => JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }), () => new Response())
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
     expect(storage.keys()).toEqual([`${stream}:1`, `${stream}:2`])
     // The object restarted: its session's streams are new, the backup is what is left.
     const restarted = new Streams({}, storage)

@@ -11,7 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { ServerIdentity } from './artifact-text.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { manifest } from './manifest.ts'
-import { modelReport } from './model-report.ts'
+import { modelReport, type ModelReport } from './model-report.ts'
 import type { RegistryOptions } from './registry.ts'
 import { profileList, type ProfileName } from '../model/profiles/index.ts'
 import { skill } from './skill.ts'
@@ -85,12 +85,12 @@ export function serverIdentity(root: string, given: Partial<ServerIdentity> = {}
   return out
 }
 
-/** The files the options ask for; none when there is nothing to describe. */
-export function artifacts(options: ArtifactOptions, server: ServerIdentity, decls: readonly Declaration[]): Artifact[] {
+/** The files the options ask for; none when there is nothing to describe. `report`: the build's model report, when made already. */
+export function artifacts(options: ArtifactOptions, server: ServerIdentity, decls: readonly Declaration[], report?: ModelReport): Artifact[] {
   const out: Artifact[] = []
   const manifestFile = typeof options.manifest === 'string' ? options.manifest : options.manifest ? MANIFEST_FILE : undefined
   const profiles = profileList(options.profiles)
-  if (manifestFile) out.push({ fileName: manifestFile, source: manifest(server, decls, profiles, modelReport(decls, profiles, Boolean(options.tokens))) })
+  if (manifestFile) out.push({ fileName: manifestFile, source: manifest(server, decls, profiles, report ?? modelReport(decls, profiles, Boolean(options.tokens))) })
   if (options.docs) {
     out.push({ fileName: SKILL_FILE, source: skill(server, decls) })
     out.push({ fileName: LLMS_FILE, source: llmsTxt(server, decls, manifestFile) })

@@ -18,8 +18,8 @@ import { SUPPORTED } from '../../runtime/shared/protocol.ts'
 import type { ServerIdentity } from './artifact-text.ts'
 
 export const SERVER_JSON_FILE = 'server.json'
-export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'
-export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'
+const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'
+const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'
 
 export interface RegistryOptions {
   /** The MCP endpoint's public URL (`https://notes.example.com/mcp`): the `remotes` entry; the card is served at `<url>/server-card`. */

@@ -22,8 +22,8 @@ export type SkillsOption = string | readonly string[]
 
 /** The Agent Skills name rule: 1 to 64 lower-case letters, digits and single hyphens inside. */
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
-export const MAX_FILES = 512
-export const MAX_BYTES = 16 * 1024 * 1024
+const MAX_FILES = 512
+const MAX_BYTES = 16 * 1024 * 1024
 const MAX_DESCRIPTION = 1024
 
 const MIME: Record<string, string> = {

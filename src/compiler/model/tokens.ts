@@ -11,8 +11,8 @@ import { createRequire } from 'node:module'
 import type { Diagnostic } from '../diagnostics.ts'
 
 /** The module the counts come from, and the command that installs it (the range package.json's peerDependencies accept). */
-export const TOKENIZER = 'gpt-tokenizer/encoding/o200k_base'
-export const INSTALL_TOKENIZER = 'npm install -D gpt-tokenizer@^4'
+const TOKENIZER = 'gpt-tokenizer/encoding/o200k_base'
+const INSTALL_TOKENIZER = 'npm install -D gpt-tokenizer@^4'
 
 export const TOKENIZER_MISSING =
   `the token report counts o200k tokens with gpt-tokenizer, an optional peer dependency of mcp-aot that is not installed: run \`${INSTALL_TOKENIZER}\`, or leave the token report off.`

@@ -11,7 +11,7 @@ import type { Schema } from './schema.ts'
 import { isSchema, mapSchema, types } from './schema-walk.ts'
 import { LOCAL_REF } from './validator-fragments.ts'
 
-export const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema'
+const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema'
 
 /** A part of a hand-written schema the validators cannot take: where (a JSON Pointer) and what to write. */
 export class SchemaProblem extends Error {

@@ -19,7 +19,7 @@ const segment = (name: string, fallback: string) =>
   name.toLowerCase().replace(/^@/, '').replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '') || fallback
 
 /** The `ui://` URI of the view at `path` for a server named `server`. */
-export function viewUri(server: string, path: string): string {
+function viewUri(server: string, path: string): string {
   const file = basename(path, extname(path))
   return `ui://${segment(server, 'server')}/${segment(file === 'index' ? basename(dirname(path)) : file, 'view')}`
 }

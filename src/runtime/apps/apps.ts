@@ -15,11 +15,11 @@ import { isObject } from '../shared/jsonrpc.ts'
 import { listPages, toolItems } from '../shared/lists.ts'
 import { clientCapabilitiesOf } from '../shared/session-id.ts'
 
-export const UI_EXTENSION = 'io.modelcontextprotocol/ui'
+const UI_EXTENSION = 'io.modelcontextprotocol/ui'
 export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app'
 
 /** The client declared the extension with the HTML view MIME type (per request in 2026-07-28, at initialize before). */
-export function hostsApps(exchange: Exchange): boolean {
+function hostsApps(exchange: Exchange): boolean {
   const extensions = clientCapabilitiesOf(exchange).extensions
   const ui = isObject(extensions) ? extensions[UI_EXTENSION] : undefined
   return isObject(ui) && Array.isArray(ui.mimeTypes) && ui.mimeTypes.includes(VIEW_MIME_TYPE)

@@ -6,7 +6,7 @@
  */
 import type { ServerCardRoute, ServerInfo } from '../shared/api.ts'
 
-export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
+const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
 
 const CORS = {
   'access-control-allow-origin': '*',

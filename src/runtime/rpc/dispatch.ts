@@ -11,7 +11,7 @@
  */
 import type { Core } from '../shared/table.ts'
 import { Exchange, type Incoming } from '../shared/exchange.ts'
-import { SSE_HEADERS } from '../shared/channel.ts'
+import { SSE_HEADERS, sseText } from '../shared/channel.ts'
 import { flavourOf } from '../shared/compat.ts'
 import { initializeResult, negotiate } from './handshake.ts'
 import { errorText, idOf, isObject, isResponse, type Message, readMessage, type RequestId, resultText, RpcError } from '../shared/jsonrpc.ts'
@@ -236,7 +236,7 @@ export class Dispatcher {
     const { cors, sseOnly } = incoming
     let headers = sseOnly ? SSE_HEADERS : JSON_HEADERS
     if (cors || extra) headers = { ...headers, ...cors, ...extra }
-    return new Response(sseOnly ? `event: message\ndata: ${text}\n\n` : text, { status, headers })
+    return new Response(sseOnly ? sseText(text) : text, { status, headers })
   }
 
   #accepted(incoming: Incoming): Response {

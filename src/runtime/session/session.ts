@@ -15,7 +15,7 @@ import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
 import type { Channel } from '../shared/channel.ts'
 import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
-import { SSE_HEADERS } from '../shared/channel.ts'
+import { SSE_HEADERS, sseEvent } from '../shared/channel.ts'
 import { sessionCapabilities } from '../shared/session-id.ts'
 import type { Streams } from './streams.ts'
 import { corsHeaders } from '../http/cors.ts'
@@ -167,7 +167,7 @@ export class Session implements LiveSession {
       pull: reader && (async (c) => {
         const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
         if (done) this.#close(c)
-        else c.enqueue(encoder.encode(`event: message\ndata: ${value}\n\n`))
+        else c.enqueue(sseEvent(value as string))
       }),
       cancel: () => {
         this.#streams.delete(controller)

@@ -11,6 +11,8 @@ import type { Execution } from '../shared/api.ts'
 export interface KeptEvent {
   readonly seq: number
   readonly text: string
+  /** The size of `text` in UTF-8 bytes (what the bounds count). */
+  readonly bytes: number
   /** When it was sent (ms since the epoch). */
   readonly at: number
 }
@@ -129,18 +131,24 @@ export class Stream {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }))
       if (done) break
-      const event = { seq: ++this.#seq, text: `id: ${this.id}/${this.#seq}\n${decoder.decode(value)}`, at: Date.now() }
+      const seq = ++this.#seq
+      const head = encoder.encode(`id: ${this.id}/${seq}\n`)
+      const at = Date.now()
       const connection = this.#connection
       try {
         if (connection) {
-          connection.enqueue(encoder.encode(event.text))
+          // Carried at once, as one chunk: its id line, then the event's bytes as they came (no text is made).
+          const chunk = new Uint8Array(head.byteLength + value.byteLength)
+          chunk.set(head)
+          chunk.set(value, head.byteLength)
+          connection.enqueue(chunk)
           this.#detachIfDue()
           continue
         }
       } catch {
         this.#connection = undefined
       }
-      this.#streams.keep(this, event)
+      this.#streams.keep(this, { seq, text: `id: ${this.id}/${seq}\n${decoder.decode(value)}`, bytes: head.byteLength + value.byteLength, at })
     }
     this.done = true
     const connection = this.#connection

@@ -40,13 +40,12 @@ export interface EventBackup {
   load(stream: string): Promise<KeptEvent[]>
 }
 
-export const DEFAULT_RETRY_MS = 1000
+const DEFAULT_RETRY_MS = 1000
 const DEFAULT_MAX_EVENTS = 100
 const DEFAULT_MAX_BYTES = 1_048_576
 const DEFAULT_TTL_MS = 300_000
 
 /** An event's size in UTF-8 bytes, as the bounds count it. */
-const sizeOf = (event: KeptEvent): number => encoder.encode(event.text).byteLength
 
 /** A session's resumable streams: those still running, and those finished with events kept for their client. */
 export class Streams implements StreamOwner {
@@ -109,7 +108,7 @@ export class Streams implements StreamOwner {
     if (stream.lost) return
     stream.kept.push(event)
     this.#count++
-    this.#bytes += sizeOf(event)
+    this.#bytes += event.bytes
     this.#backup?.keep(stream.id, event)
     this.#expire(event.at)
     // Over a bound: the oldest streams lose their events (a stream missing one cannot be resumed).
@@ -158,7 +157,7 @@ export class Streams implements StreamOwner {
     if (!stream.kept.length) return
     for (const event of stream.kept) {
       this.#count--
-      this.#bytes -= sizeOf(event)
+      this.#bytes -= event.bytes
     }
     this.#backup?.drop(stream.id, stream.kept.map((event) => event.seq))
     stream.kept = []

@@ -11,6 +11,10 @@ export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event
 
 const encoder = /* @__PURE__ */ new TextEncoder()
 
+/** One SSE message event carrying `text` (a JSON-RPC message): the text, and its bytes for a stream. */
+export const sseText = (text: string): string => `event: message\ndata: ${text}\n\n`
+export const sseEvent = (text: string): Uint8Array => encoder.encode(sseText(text))
+
 export class Channel {
   readonly #headers: Record<string, string>
   readonly #onCancel: () => void
@@ -87,7 +91,7 @@ export class Channel {
   #write(text: string): void {
     this.#written++
     try {
-      this.#stream!.enqueue(encoder.encode(`event: message\ndata: ${text}\n\n`))
+      this.#stream!.enqueue(sseEvent(text))
     } catch {
       this.#closed = true
     }

@@ -12,14 +12,14 @@ import { itemFieldsLacking, toolFieldsLacking, without, type Flavour } from './c
 /** Items per page; the cursor is opaque to clients. */
 export const PAGE_SIZE = 100
 
-type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
+type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'skills'
 
 /**
  * The handler of a list method: the result JSON of the page the request's cursor names (an unknown cursor
  * is -32602), the pages built on first use per revision family. `modernTail` is appended to every modern
- * result: resultType, ttlMs, cacheScope, _meta.
+ * result: resultType, ttlMs, cacheScope, _meta. `pageSize` items a page (skills/list takes fewer).
  */
-export function listPages(kind: Kind, items: (flavour: Flavour) => string[], modernTail: string): Handler {
+export function listPages(kind: Kind, items: (flavour: Flavour) => string[], modernTail: string, pageSize = PAGE_SIZE): Handler {
   /** Per revision family: each page's result JSON by the cursor that names it (the first page by undefined). */
   const built = new Map<Flavour, Map<unknown, string>>()
   return (_core, { flavour }, params) => {
@@ -29,9 +29,9 @@ export function listPages(kind: Kind, items: (flavour: Flavour) => string[], mod
       const tail = flavour === 'modern' ? modernTail : ''
       built.set(flavour, (pages = new Map()))
       let cursor: string | undefined
-      for (let at = 0; at === 0 || at < all.length; at += PAGE_SIZE) {
-        const next = at + PAGE_SIZE < all.length ? btoa(`${kind}:${at + PAGE_SIZE}`) : undefined
-        pages.set(cursor, `{"${kind}":[${all.slice(at, at + PAGE_SIZE).join(',')}]${next ? `,"nextCursor":${JSON.stringify(next)}` : ''}${tail}}`)
+      for (let at = 0; at === 0 || at < all.length; at += pageSize) {
+        const next = at + pageSize < all.length ? btoa(`${kind}:${at + pageSize}`) : undefined
+        pages.set(cursor, `{"${kind}":[${all.slice(at, at + pageSize).join(',')}]${next ? `,"nextCursor":${JSON.stringify(next)}` : ''}${tail}}`)
         cursor = next
       }
     }

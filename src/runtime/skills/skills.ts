@@ -11,13 +11,14 @@
  * Stage skills/ (beside features/ and apps/): it imports call/ and the shared/ leaves; nothing imports it but
  * the module the plugin writes (through 'mcp-aot/internal'), so a server without skills bundles none of it.
  */
-import type { Feature, Handler, ResourceEntry } from '../shared/table.ts'
+import type { Feature, ResourceEntry } from '../shared/table.ts'
 import { RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
 import { withTail } from '../call/outcomes.ts'
+import { listPages } from '../shared/lists.ts'
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills'
-export const DIRECTORY_MIME_TYPE = 'inode/directory'
+const DIRECTORY_MIME_TYPE = 'inode/directory'
 export const SKILL_FILE = 'SKILL.md'
 
 /** One file of the skill namespace, as the build read it. */
@@ -78,10 +79,10 @@ function entryJson(set: SkillSet, skill: SkillEntry): string {
 }
 
 /** Skills per `skills/list` page: an entry carries its whole manifest, so pages are kept short. */
-export const SKILLS_PAGE_SIZE = 50
+const SKILLS_PAGE_SIZE = 50
 
 /** The direct children of every directory of the namespace (`skill://a`, `skill://a/references`, …), as resources/list items. */
-export function directories(set: SkillSet): Map<string, string[]> {
+function directories(set: SkillSet): Map<string, string[]> {
   const children = new Map<string, Map<string, string>>()
   const add = (dir: string, uri: string, item: string) => {
     let map = children.get(dir)
@@ -113,18 +114,7 @@ export function skillsFeature(set: SkillSet): Feature {
       const entries = set.skills.map((skill) => entryJson(set, skill))
       const byUri = new Map(set.skills.map((skill, i) => [skill.uri, entries[i]!]))
       const tail = (exchange: { modern: boolean }, json: string, end = core.listTail) => (exchange.modern ? withTail(json, end) : json)
-      // Each page's result by the cursor that names it (the first by undefined); an entry is never split.
-      const pages = new Map<unknown, string>()
-      for (let at = 0, cursor: string | undefined; at === 0 || at < entries.length; at += SKILLS_PAGE_SIZE) {
-        const next = at + SKILLS_PAGE_SIZE < entries.length ? btoa(`skills:${at + SKILLS_PAGE_SIZE}`) : undefined
-        pages.set(cursor, `{"skills":[${entries.slice(at, at + SKILLS_PAGE_SIZE).join(',')}]${next ? `,"nextCursor":${JSON.stringify(next)}` : ''}}`)
-        cursor = next
-      }
-      const list: Handler = (_core, exchange, params) => {
-        const page = pages.get(params?.cursor)
-        return page === undefined ? new RpcError(INVALID_PARAMS, 'The cursor is not one this server issued.') : tail(exchange, page)
-      }
-      methods.set('skills/list', list)
+      methods.set('skills/list', listPages('skills', () => entries, core.listTail, SKILLS_PAGE_SIZE))
       methods.set('skills/get', (_core, exchange, params) => {
         const uri = params?.uri
         if (typeof uri !== 'string') return new RpcError(INVALID_PARAMS, 'skills/get needs params.uri, the URI of a skill\'s SKILL.md.')

@@ -20,7 +20,7 @@ export interface MemorySubscriptionsOptions {
 }
 
 /** A hub whose listeners are streams held in this memory, at most `maxListeners`. */
-export function memoryHub(maxListeners = DEFAULT_MAX_LISTENERS): Hub {
+function memoryHub(maxListeners = DEFAULT_MAX_LISTENERS): Hub {
   const listeners = new Set<ReadableStreamDefaultController<Change>>()
   return {
     changes() {

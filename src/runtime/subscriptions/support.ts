@@ -14,18 +14,17 @@
 import type { LiveSession } from '../shared/api.ts'
 import type { Core, Handler, SubscriptionSupport } from '../shared/table.ts'
 import type { RequestId } from '../shared/jsonrpc.ts'
-import { SSE_HEADERS } from '../shared/channel.ts'
+import { SSE_HEADERS, sseEvent, type Notifier } from '../shared/channel.ts'
 import { errorText, RpcError } from '../shared/jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, MODERN } from '../shared/protocol.ts'
 import { type Change, type Filter, type Hub, hasResources, honored, notificationFor, notifierOf, wants } from './changes.ts'
 import { hideIn } from './visible.ts'
 
-export const LISTEN = 'subscriptions/listen'
+const LISTEN = 'subscriptions/listen'
 /** How often a quiet listen stream gets an SSE comment, so intermediaries keep it open. */
-export const KEEP_ALIVE_MS = 25_000
+const KEEP_ALIVE_MS = 25_000
 
 const encoder = /* @__PURE__ */ new TextEncoder()
-const event = (text: string) => encoder.encode(`event: message\ndata: ${text}\n\n`)
 
 /** The request id as the JSON it was sent as. */
 const idJson = (id: RequestId): string => (typeof id === 'object' ? id.text : JSON.stringify(id))
@@ -54,7 +53,7 @@ async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, env: un
   }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(event(ackText(filter, tag)))
+      controller.enqueue(sseEvent(ackText(filter, tag)))
       timer = setInterval(() => {
         try {
           controller.enqueue(encoder.encode(': keep-alive\n\n'))
@@ -71,7 +70,7 @@ async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, env: un
           stop()
           return controller.close()
         }
-        if (wants(filter, next.value)) return controller.enqueue(event(notificationFor(next.value, tag)))
+        if (wants(filter, next.value)) return controller.enqueue(sseEvent(notificationFor(next.value, tag)))
       }
     },
     cancel: stop,
@@ -92,6 +91,7 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
     else exchange.session?.subscribed.delete(uri)
     return '{}'
   }
+  let notified: { env: unknown; notifier: Notifier } | undefined
   return {
     methods(modern, legacy) {
       modern.set(LISTEN, noFilter)
@@ -135,6 +135,10 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
         cancel: () => void reader.cancel().catch(() => {}),
       })
     },
-    notifier: (env) => notifierOf((change) => hub.publish(change, env)),
+    // Made once per env (on Workers one object per isolate), not for every request.
+    notifier: (env) => {
+      if (!notified || notified.env !== env) notified = { env, notifier: notifierOf((change) => hub.publish(change, env)) }
+      return notified.notifier
+    },
   }
 }

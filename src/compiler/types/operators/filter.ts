@@ -34,7 +34,7 @@ function operand(r: Reader, node: any, env: Env): Resolved[] {
 }
 
 /** Whether every value of `a` is a value of one of `bs` (members); undefined when the build cannot tell. */
-export function extendsType(a: Resolved, bs: Resolved[]): boolean | undefined {
+function extendsType(a: Resolved, bs: Resolved[]): boolean | undefined {
   if (bs.some((m) => m.kind === 'any')) return true
   const as = membersOf(a)
   if (as.length !== 1) {

@@ -15,9 +15,9 @@ import type { Env, Reader, Resolved } from '../reader.ts'
  */
 const MANTISSA = (digits: number) => `(?:[0-9]{1,${digits}}(?:\\.[0-9]*)?|\\.[0-9]+)`
 const DECIMAL = `[+-]?(?:(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)[eE]-[0-9]+|${MANTISSA(308)}|${MANTISSA(209)}[eE]\\+?0*[0-9]{1,2}|${MANTISSA(9)}[eE]\\+?0*[12][0-9]{2})`
-export const NUMBER_TEXT = `\\s*(?:${DECIMAL}|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+`
+const NUMBER_TEXT = `\\s*(?:${DECIMAL}|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+`
 /** What `${bigint}` accepts: a bigint literal without its n (no leading zero, no +, no separator), negative too. */
-export const BIGINT_TEXT = '-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)'
+const BIGINT_TEXT = '-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)'
 /** What `${string}` accepts: any text, line breaks included. */
 const ANY_TEXT = '[\\s\\S]*'
 
