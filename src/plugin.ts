@@ -23,6 +23,13 @@ import { esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessa
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
+import { VIEW_ID, VIEW_VIRTUAL, viewPath, viewVirtualId, ViewModules } from './view-modules.ts'
+import { hostPackage, type ViewBundler } from './compiler/views/document.ts'
+import { viewClashes } from './compiler/views/attach.ts'
+import { esbuildViews } from './compiler/views/esbuild.ts'
+import { viteViews, type ViteProject } from './compiler/views/vite.ts'
+import { rollupViews } from './compiler/views/rollup.ts'
+import { webpackViews } from './compiler/views/webpack.ts'
 
 export interface McpAotOptions extends ArtifactOptions {
   /** The project root that locations in tables and diagnostics are relative to; default Vite's `root`, else `process.cwd()`. */
@@ -68,6 +75,9 @@ const SKILLS_ID = 'mcp-aot/skills'
 const SKILLS_VIRTUAL = '\0mcp-aot/skills'
 // JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
 const SOURCE = /\.[cm]?[jt]sx?$/
+
+/** A bundler's `plugins` option, nested arrays and falsy entries as Rollup takes them, flattened. */
+const flatPlugins = (plugins: unknown): unknown[] => (Array.isArray(plugins) ? plugins.flatMap(flatPlugins) : plugins ? [plugins] : [])
 
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
   let root = options?.root ?? process.cwd()
@@ -119,6 +129,21 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (wantsArtifacts && modules.size > 0) emitArtifacts(this)
     },
   }
+  // MCP Apps: each view's document, built by the bundler the plugin runs in (src/view-modules.ts).
+  const views = new ViewModules(modules, () => project.texts, () => root)
+  let viteProject: ViteProject | undefined
+  let inputPlugins: unknown[] = []
+  const projectEsbuild = async () => {
+    const esbuild = await hostPackage<Pick<typeof import('esbuild'), 'build'>>('esbuild', root)
+    if (!esbuild) throw new Error(`mcp-aot: esbuild, which builds views under ${meta.framework}, is not installed: npm i -D esbuild`)
+    return esbuild
+  }
+  const viewBundler = async (native?: { compiler?: unknown }): Promise<ViewBundler> => {
+    if (meta.framework === 'vite' && viteProject) return viteViews((await hostPackage<typeof import('vite')>('vite', root))!, viteProject)
+    if (meta.framework === 'rollup' || meta.framework === 'rolldown') return rollupViews(meta.framework, root, inputPlugins)
+    if ((meta.framework === 'webpack' || meta.framework === 'rspack') && native?.compiler) return webpackViews(native.compiler, root)
+    return esbuildViews(await projectEsbuild(), root)
+  }
   /** The module with its table appended, null when it declares nothing; throws a CompileError for findings. */
   const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
     const id = rawId.replace(/[?#].*$/, '')
@@ -154,6 +179,18 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           esbuild: {
             setup: (build: any) => {
               build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] }))
+              // MCP Apps: a view's document, built by this build's esbuild with its options (compiler/views/esbuild.ts).
+              build.onResolve({ filter: VIEW_ID }, (args: any) => ({ path: args.path.replace(VIEW_ID, ''), namespace: 'mcp-aot-view' }))
+              build.onLoad({ filter: /./, namespace: 'mcp-aot-view' }, async (args: any) => {
+                try {
+                  const view = await views.load(args.path, async () => esbuildViews(build.esbuild ?? (await projectEsbuild()), root, build.initialOptions))
+                  return { contents: view.code, loader: 'js', watchFiles: view.watchFiles }
+                } catch (error) {
+                  const findings = (error as { diagnostics?: Finding[] }).diagnostics
+                  if (!findings) throw error
+                  return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: (error as { watchFiles: string[] }).watchFiles }
+                }
+              })
               if (options?.registry) {
                 build.onResolve({ filter: /^mcp-aot\/server-card$/ }, () => ({ path: CARD_ID, namespace: 'mcp-aot' }))
                 build.onLoad({ filter: /^mcp-aot\/server-card$/, namespace: 'mcp-aot' }, () => ({ contents: cardModule(), loader: 'js', resolveDir: here }))
@@ -197,12 +234,25 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         }
       : {
           resolveId: {
-            filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card|\/skills)?$/ },
-            handler: (id: string) => (id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : id === SKILLS_ID ? (options?.skills ? SKILLS_VIRTUAL : null) : (RUNTIME[id] ?? null)),
+            filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card|\/skills|\/view:.+)?$/ },
+            handler: (id: string) =>
+              VIEW_ID.test(id) ? viewVirtualId(id) : id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : id === SKILLS_ID ? (options?.skills ? SKILLS_VIRTUAL : null) : (RUNTIME[id] ?? null),
           },
           load: {
-            filter: { id: /^\0mcp-aot\/(server-card|skills)$/ },
-            handler(id: string) {
+            filter: { id: /^\0mcp-aot\/(server-card|skills|view:.+\.js)$/ },
+            async handler(id: string) {
+              if (VIEW_VIRTUAL.test(id)) {
+                // MCP Apps: a view's document, built by this bundler with the project's configuration (src/view-modules.ts).
+                const native = (this as { getNativeBuildContext?: () => { compiler?: unknown } }).getNativeBuildContext?.()
+                try {
+                  const view = await views.load(viewPath(id), () => viewBundler(native))
+                  for (const file of view.watchFiles) this.addWatchFile(file)
+                  return view.code
+                } catch (error) {
+                  for (const file of (error as { watchFiles?: string[] }).watchFiles ?? []) this.addWatchFile(file)
+                  throw error
+                }
+              }
               if (id !== SKILLS_VIRTUAL) return cardModule()
               // Read afresh (Vite's dev server loads it again when a watched skill file changes).
               const source = skillsModule(readSkills().set)
@@ -231,6 +281,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       // esbuild reported each duplicate as an error of its module (its onLoad above).
       const message = meta.framework === 'esbuild' ? undefined : duplicateNames(modules)
       if (message) throw new Error(message)
+      // MCP Apps: a ui:// URI two modules' views (or a view and a resource) share (one module's failed its compile).
+      const clashes = viewClashes(collect(modules))
+      if (clashes.length > 0) throw new CompileError(clashes, project.texts)
       // `registry`: a package.json that gives no valid server.json fails the build (MCP044–MCP046).
       const reported = cardFailed
       cardFailed = false
@@ -266,13 +319,15 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (wantsArtifacts && modules.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)
     },
     // Rollup, Rolldown and Vite: assets of each output, next to its chunks (Vite's dev server never calls it).
-    rollup: { generateBundle },
-    rolldown: { generateBundle },
+    // Rollup and Rolldown: the project's plugins, for the views' builds (compiler/views/rollup.ts).
+    rollup: { generateBundle, options: (input: { plugins?: unknown }) => void (inputPlugins = flatPlugins(input.plugins)) },
+    rolldown: { generateBundle, options: (input: { plugins?: unknown }) => void (inputPlugins = flatPlugins(input.plugins)) },
     vite: {
       generateBundle,
       ...(options?.worker ? { config: (_config: unknown, env: { command: string }) => workerBuildConfig(options.worker!, env.command) } : {}),
       configResolved: (config: any) => {
         if (!options?.root && config.root !== root) project = new Project((root = config.root))
+        viteProject = { root: config.root, mode: config.mode, configFile: config.configFile }
         devLoop.configResolved(config)
       },
       configureServer: (server: any) => {

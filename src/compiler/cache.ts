@@ -11,7 +11,7 @@ interface Entry {
   result: CompiledModule | null
 }
 
-const stamp = (path: string): number => {
+export const stamp = (path: string): number => {
   try {
     return statSync(path).mtimeMs
   } catch {

@@ -4,7 +4,7 @@ import type { Declaration } from './declarations/declaration.ts'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable, strictRefusals, type EmitOptions } from './table/emit.ts'
 import { extract } from './declarations/extract.ts'
-import { attachViews, type ViewOptions } from './views/attach.ts'
+import { nameViews, viewClashes, type ViewOptions } from './views/attach.ts'
 import { serverIdentity } from './artifacts/artifacts.ts'
 import type { Project } from './source/project.ts'
 import { forgetAmbient } from './source/ambient.ts'
@@ -77,11 +77,11 @@ export function compileModule(project: Project, id: string, code: string, option
   const analysis = analyze(project, id, code, options)
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
   if (analysis.declarations.length === 0) return null
-  // MCP Apps: the views the tools name, built and named (views/); their files are watched like type files.
+  // MCP Apps: the views the tools name, named (views/); the bundler builds each from its view module (table/apps.ts).
   if (analysis.declarations.some((d) => d.ui?.view)) {
-    const views = attachViews(analysis.declarations, options.server ?? serverIdentity(project.root).name, project.root)
-    analysis.read.push(...views.read)
-    if (views.diagnostics.length > 0) throw Object.assign(new CompileError(views.diagnostics, project.texts), { watchFiles: analysis.read })
+    nameViews(analysis.declarations, options.server ?? serverIdentity(project.root).name)
+    const clashes = viewClashes(analysis.declarations)
+    if (clashes.length > 0) throw Object.assign(new CompileError(clashes, project.texts), { watchFiles: analysis.read })
   }
   // `strictProfiles`: a tool such a profile refuses fails the build (MCP042) instead of leaving its list.
   const refused = strictRefusals(analysis.declarations, options)

@@ -65,6 +65,19 @@ describe('a tool with a view, served', () => {
     expect(legacy.body.result.tools).toEqual([getWeather])
   })
 
+  it('answers a call of the app-only tool from a client without the extension as one of an unknown tool; a host\'s call runs it', async () => {
+    const call = { name: 'forecast', arguments: { city: 'Oslo', hours: 3 } }
+    const plain = await send(server, modernRequest('tools/call', call))
+    expect(plain.body.error).toEqual({ code: -32602, message: "Unknown tool 'forecast'.", data: { name: 'forecast' } })
+    const legacy = await send(server, legacyRequest('tools/call', call))
+    expect(legacy.body.error).toEqual({ code: -32602, message: "Unknown tool 'forecast'.", data: { name: 'forecast' } })
+    const host = await send(server, modernRequest('tools/call', call, { capabilities: APPS }))
+    expect(host.body.result.content).toEqual([{ type: 'text', text: 'Oslo: clear for the next 3 hours' }])
+    // A tool the model may call is called by anyone.
+    const weather = await send(server, modernRequest('tools/call', { name: 'get_weather', arguments: { city: 'Oslo' } }))
+    expect(weather.body.result.structuredContent).toEqual({ city: 'Oslo', tempC: 18, sky: 'clear' })
+  })
+
   it('lists every tool to a host that declared the extension (it hides app-only tools from its model itself)', async () => {
     const host = await send(server, modernRequest('tools/list', {}, { capabilities: APPS }))
     expect(host.body.result.tools).toEqual([getWeather, forecast])
@@ -150,26 +163,18 @@ const tool = (tags: string, name = 'show') => `/**\n * Shows.\n * @tool\n${tags.
 const findings = (out: { diagnostics: Diagnostic[] }) => out.diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)
 
 describe('@ui and its tags at build time', () => {
-  it('a script entry becomes a document of its own, named after its folder when it is an index file', () => {
-    const out = compile({ 'src/tools.ts': tool('@ui ./views/chart/index.tsx'), 'src/views/chart/index.tsx': "const total: number = 1 + 1\ndocument.getElementById('root')!.textContent = `total ${total}`\n" })
+  it('a view is imported from its view module, which the bundler builds (test/apps/bundlers.test.ts); an index file is named after its folder', () => {
+    const out = compile({ 'src/tools.ts': tool('@ui ./views/chart/index.tsx'), 'src/views/chart/index.tsx': "document.getElementById('root')!.textContent = 'chart'\n" })
     expect(findings(out)).toEqual([])
     expect(out.code).toContain('uri: "ui://acme-weather/chart"')
-    expect(out.code).toContain('<!doctype html><html><head><meta charset=\\"utf-8\\"><meta name=\\"viewport\\" content=\\"width=device-width,initial-scale=1\\"></head><body><div id=\\"root\\"></div><script type=\\"module\\">')
-    expect(out.read).toEqual(['src/views/chart/index.tsx'])
+    expect(out.code).toMatch(/\nimport __mcp_view0 from "mcp-aot\/view:\/.*\/src\/views\/chart\/index\.tsx";\n/)
+    expect(out.code).toContain('invoke: () => ({ text: __mcp_view0 })')
   })
 
   it('MCP047: a view file that does not exist', () => {
     expect(findings(compile({ 'src/tools.ts': tool('@ui ./views/missing.html') }))).toEqual([
       expect.stringMatching(/^src\/tools\.ts:4:4 MCP047 The view '\.\/views\/missing\.html' named by @ui does not exist \(looked for \/.*\/src\/views\/missing\.html\)\. Create it, or write its path relative to this module\.$/),
     ])
-  })
-
-  it('MCP048: a view that does not build, with esbuild\'s reason and where; its files are still watched', () => {
-    const out = compile({ 'src/tools.ts': tool('@ui ./v.html'), 'src/v.html': '<script type="module" src="./v.ts"></script>', 'src/v.ts': "import './absent.ts'\n" })
-    expect(findings(out)).toEqual([
-      'src/tools.ts:4:4 MCP048 The view \'./v.html\' does not build: src/v.ts:1:8: Could not resolve "./absent.ts". Correct the view (it is bundled as a browser module, its imports and CSS inlined).',
-    ])
-    expect(out.read).toContain('src/v.html')
   })
 
   it('MCP049: two view files with one name, and a resource with a view\'s URI', () => {

@@ -93,7 +93,7 @@ const ELSEWHERE: Record<string, string> = {
   MCP045: 'plugin/registry.test.ts',
   MCP046: 'plugin/registry.test.ts',
   MCP047: 'apps/apps.test.ts',
-  MCP048: 'apps/apps.test.ts',
+  MCP048: 'apps/bundlers.test.ts',
   MCP049: 'apps/apps.test.ts',
   MCP050: 'apps/apps.test.ts',
   MCP053: 'skills/skills.test.ts',

@@ -31,32 +31,43 @@ const stripTypes = {
 }
 
 /**
+ * The project's own configuration beside mcp-aot, as a project would have it: esbuild plugins, Rollup-shaped
+ * plugins (Rollup, Rolldown), a vite.config file, webpack resolve aliases.
+ */
+export interface ProjectConfig {
+  esbuildPlugins?: import('esbuild').Plugin[]
+  rollupPlugins?: any[]
+  viteConfigFile?: string
+  webpackAlias?: Record<string, string>
+}
+
+/**
  * Builds `entry`; `warn`, when given, receives every warning through the bundler's own channel: esbuild's
  * `result.warnings` (rendered by `warningText`), Rollup's `onwarn`, Rolldown's `onLog`, Vite's logger,
  * webpack's compilation warnings. `plugin`: more plugin options than the root.
  */
-export async function bundle(bundler: Bundler, entry: string, root: string, warn: (text: string) => void = () => {}, plugin: Omit<McpAotOptions, 'root'> = {}): Promise<string> {
+export async function bundle(bundler: Bundler, entry: string, root: string, warn: (text: string) => void = () => {}, plugin: Omit<McpAotOptions, 'root'> = {}, project: ProjectConfig = {}): Promise<string> {
   switch (bundler) {
     case 'esbuild': {
-      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, ...plugin })] })
+      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, ...plugin }), ...(project.esbuildPlugins ?? [])] })
       for (const w of out.warnings) warn(warningText(w as any))
       return out.outputFiles[0]!.text
     }
     case 'rollup': {
-      const b = await rollup({ input: entry, plugins: [mcpRollup({ root, ...plugin }), stripTypes], onwarn: (w) => warn(w.message) })
+      const b = await rollup({ input: entry, plugins: [mcpRollup({ root, ...plugin }), stripTypes, ...(project.rollupPlugins ?? [])], onwarn: (w) => warn(w.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
     }
     case 'rolldown': {
-      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root, ...plugin })], onLog: (level, log) => level === 'warn' && warn(log.message) })
+      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root, ...plugin }), ...(project.rollupPlugins ?? [])], onLog: (level, log) => level === 'warn' && warn(log.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
     }
     case 'vite': {
       const out: any = await viteBuild({
-        configFile: false,
+        configFile: project.viteConfigFile ?? false,
         root,
         customLogger: logger(warn),
         plugins: [mcpVite({ root, ...plugin })],
@@ -79,7 +90,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
         optimization: { minimize: false },
         experiments: { outputModule: true },
         output: { path: outDir, filename: 'out.mjs', library: { type: 'module' } },
-        resolve: { extensions: ['.ts', '.js'] },
+        resolve: { extensions: ['.ts', '.js'], alias: project.webpackAlias },
         module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
         plugins: [mcpWebpack({ root, ...plugin })],
       })

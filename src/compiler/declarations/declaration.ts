@@ -58,9 +58,8 @@ export interface ToolUi {
   /** The resource's `_meta.ui.permissions` (`camera`, `microphone`, `geolocation`, `clipboardWrite`). */
   permissions?: string[]
   prefersBorder?: boolean
-  /** Set by views/: `ui://<server>/<name>`, and the built HTML document. */
+  /** Set by views/: `ui://<server>/<name>` (the document is the view module's, built by the bundler: table/apps.ts). */
   uri?: string
-  html?: string
 }
 
 /** A top-level function with a JSDoc block, as found in the source. */

@@ -32,14 +32,22 @@ function resourceUiMeta(uis: readonly ToolUi[]): Record<string, unknown> {
   return meta
 }
 
-/** One resource entry (table source text) per view the module's tools name, in declaration order. */
-export function viewEntries(decls: readonly Declaration[]): string[] {
+/**
+ * The module a view's document is imported from: the plugin resolves it and has the bundler it runs in
+ * build the view there (src/view-modules.ts), so the build's watch, errors and caches are the bundler's.
+ */
+export const VIEW_MODULE = 'mcp-aot/view:'
+
+/** One resource entry (table source text) per view the module's tools name, in declaration order, and the imports of their documents. */
+export function viewEntries(decls: readonly Declaration[]): { imports: string[]; entries: string[] } {
   const views = new Map<string, Declaration[]>()
-  for (const d of decls) if (d.ui?.uri && d.ui.html !== undefined) views.set(d.ui.uri, [...(views.get(d.ui.uri) ?? []), d])
-  return [...views].map(([uri, tools]) => {
+  for (const d of decls) if (d.ui?.uri) views.set(d.ui.uri, [...(views.get(d.ui.uri) ?? []), d])
+  const imports: string[] = []
+  const entries = [...views].map(([uri, tools], i) => {
     const first = tools[0]!
     const meta = resourceUiMeta(tools.map((t) => t.ui!))
-    const contents = { text: first.ui!.html, ...(Object.keys(meta).length > 0 ? { _meta: { ui: meta } } : {}) }
+    imports.push(`import __mcp_view${i} from ${json(VIEW_MODULE + first.ui!.view!.path)};`)
+    const contents = `{ text: __mcp_view${i}${Object.keys(meta).length > 0 ? `, _meta: ${json({ ui: meta })}` : ''} }`
     const lines = [
       `kind: "resource"`,
       `name: ${json(uri.slice(uri.lastIndexOf('/') + 1))}`,
@@ -48,8 +56,9 @@ export function viewEntries(decls: readonly Declaration[]): string[] {
       `template: false`,
       `description: ${json(`The view of ${tools.map((t) => `'${t.name}'`).join(', ')} (MCP Apps).`)}`,
       `mimeType: ${json(VIEW_MIME_TYPE)}`,
-      `invoke: () => (${json(contents)})`,
+      `invoke: () => (${contents})`,
     ]
     return `  {\n    ${lines.join(',\n    ')},\n  }`
   })
+  return { imports, entries }
 }

@@ -231,8 +231,8 @@ export function emitTable(module: string, decls: readonly Declaration[], options
   })
   // MCP Apps: each view the tools name is a resource (table/apps.ts).
   const views = viewEntries(decls)
-  if (views.length > 0) used.add('resourcesFeature')
-  entries.push(...views)
+  if (views.entries.length > 0) used.add('resourcesFeature')
+  entries.push(...views.entries)
   // One compile for the module: tools that validate alike, and shared types, share code.
   const names = Object.keys(schemas)
   const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${validatorsOf(schemas, decls)};`]
@@ -243,6 +243,7 @@ export function emitTable(module: string, decls: readonly Declaration[], options
     '',
     '// ---- mcp-aot: generated at build time from the declarations above ----',
     `${runtimeImport(validators.join('\n'), imports)};`,
+    ...views.imports,
     ...validators,
     `export const ${TABLE_EXPORT} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]${tail});`,
     '',

@@ -1,13 +1,13 @@
 /**
- * Stage views/: the MCP Apps views a module's tools name (`@ui`), each built once into one HTML document
- * (build.ts) and named `ui://<server>/<name>`, `<name>` the view file's (its folder's for an index file).
- * The table (table/emit.ts) serves each as a resource and lists its URI on the tools. Findings: a view that
- * does not build (MCP048), two views or a view and a `@resource` with one URI (MCP049).
+ * Stage views/: the MCP Apps views a module's tools name (`@ui`), each named `ui://<server>/<name>`,
+ * `<name>` the view file's (its folder's for an index file). The table (table/apps.ts) serves each as a
+ * resource, its document imported from the view's module, which the plugin has the bundler it runs in
+ * build (document.ts with vite.ts, esbuild.ts, rollup.ts or webpack.ts). Finding: two views or a view and a
+ * `@resource` with one URI (MCP049), in one module or across modules.
  */
 import { basename, dirname, extname } from 'node:path'
 import type { Declaration } from '../declarations/declaration.ts'
 import type { Diagnostic } from '../diagnostics.ts'
-import { buildView, ViewBuildError } from './build.ts'
 
 export interface ViewOptions {
   /** The server name the views' `ui://` URIs start with; default the project's package.json name. */
@@ -24,44 +24,35 @@ function viewUri(server: string, path: string): string {
   return `ui://${segment(server, 'server')}/${segment(file === 'index' ? basename(dirname(path)) : file, 'view')}`
 }
 
-/** The tools' views, built and named; what went wrong, and every file the views were built from. */
-export function attachViews(decls: readonly Declaration[], server: string, root: string): { diagnostics: Diagnostic[]; read: string[] } {
+/** Names the tools' views: `d.ui.uri` for every declaration with a `@ui` view. */
+export function nameViews(decls: readonly Declaration[], server: string): void {
+  for (const d of decls) if (d.ui?.view) d.ui.uri = viewUri(server, d.ui.view.path)
+}
+
+/**
+ * Two views, or a view and a `@resource`, with one URI (MCP049), among named declarations: one module's
+ * (compile.ts), or every module's at build end (plugin.ts), where the clash is across modules.
+ */
+export function viewClashes(decls: readonly Declaration[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
-  const read = new Set<string>()
-  const built = new Map<string, { uri: string; html?: string; failed?: boolean }>()
   const byUri = new Map<string, Declaration>()
   for (const d of decls) {
     const view = d.ui?.view
-    if (!view) continue
-    let done = built.get(view.path)
-    if (!done) {
-      const uri = viewUri(server, view.path)
-      const other = byUri.get(uri)
-      if (other) {
-        diagnostics.push({ code: 'MCP049', message: `The views '${other.ui!.view!.written}' (tool '${other.name}') and '${view.written}' both become ${uri}: a view is named after its file. Rename one of the files.`, loc: view.loc })
-        continue
-      }
-      byUri.set(uri, d)
-      done = { uri }
-      built.set(view.path, done)
-      try {
-        const out = buildView(view.path, root)
-        done.html = out.html
-        for (const f of out.inputs) read.add(f)
-      } catch (error) {
-        if (!(error instanceof ViewBuildError)) throw error
-        done.failed = true
-        read.add(view.path)
-        diagnostics.push({ code: 'MCP048', message: `The view '${view.written}' does not build: ${error.message}. Correct the view (it is bundled as a browser module, its imports and CSS inlined).`, loc: view.loc })
-      }
+    if (!view || !d.ui!.uri) continue
+    const other = byUri.get(d.ui!.uri)
+    if (!other) byUri.set(d.ui!.uri, d)
+    else if (other.ui!.view!.path === view.path && other.loc.file !== d.loc.file) {
+      // Each module's table serves the views its tools name: two modules would serve one URI twice.
+      diagnostics.push({ code: 'MCP049', message: `The view '${view.written}' is the view of tool '${other.name}' in ${other.loc.file} too, and each module serves the views of its own tools, so ${d.ui!.uri} would be served twice. Put the tools that share a view in one module.`, loc: view.loc })
+    } else if (other.ui!.view!.path !== view.path) {
+      const where = other.loc.file === d.loc.file ? '' : ` in ${other.loc.file}`
+      diagnostics.push({ code: 'MCP049', message: `The views '${other.ui!.view!.written}' (tool '${other.name}'${where}) and '${view.written}' both become ${d.ui!.uri}: a view is named after its file. Rename one of the files.`, loc: view.loc })
     }
-    if (done.failed) continue
-    d.ui!.uri = done.uri
-    d.ui!.html = done.html
   }
   for (const d of decls) {
     const view = d.kind === 'resource' ? byUri.get(d.uri!) : undefined
-    if (view) diagnostics.push({ code: 'MCP049', message: `The resource ${d.uri} has the URI of the view of tool '${view.name}' ('${view.ui!.view!.written}'). Give the resource another URI, or rename the view's file.`, loc: d.loc })
+    const where = view && view.loc.file !== d.loc.file ? ` in ${view.loc.file}` : ''
+    if (view) diagnostics.push({ code: 'MCP049', message: `The resource ${d.uri} has the URI of the view of tool '${view.name}'${where} ('${view.ui!.view!.written}'). Give the resource another URI, or rename the view's file.`, loc: d.loc })
   }
-  return { diagnostics, read: [...read] }
+  return diagnostics
 }

@@ -3,7 +3,7 @@
  * module whose tools name a view with `@ui` or a `@uiVisibility`): the server declares the extension in
  * `server/discover` and `initialize`, and a client that did not declare it (with the `text/html;profile=mcp-app`
  * MIME type) gets a tools/list without the tools only a view may call (`visibility: ["app"]`), since no host
- * is there to keep them from its model. A host that declared it gets every tool and hides those itself, as
+ * is there to keep them from its model, and a call of one is answered as a call of an unknown tool. A host that declared it gets every tool and hides those itself, as
  * the extension says it must. The views themselves are resources (the resources feature serves them).
  *
  * Stage apps/ (beside features/): it imports only the shared/ leaves; nothing imports it but the generated
@@ -11,7 +11,7 @@
  */
 import type { Feature, Handler } from '../shared/table.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import { isObject } from '../shared/jsonrpc.ts'
+import { isObject, unknownTool } from '../shared/jsonrpc.ts'
 import { listPages, toolItems } from '../shared/lists.ts'
 import { clientCapabilitiesOf } from '../shared/session-id.ts'
 
@@ -28,12 +28,17 @@ function hostsApps(exchange: Exchange): boolean {
 export const appsFeature: Feature = {
   methods(core, methods) {
     const every = methods.get('tools/list')
-    if (!every) return
+    const call = methods.get('tools/call')
+    if (!every || !call) return
     const forModels = [...core.tools.values()].filter((tool) => !tool.visibility || tool.visibility.includes('model'))
     if (forModels.length === core.tools.size) return
     const modelList = listPages('tools', (flavour) => toolItems(core, forModels, flavour), core.listTail)
     const list: Handler = (core, exchange, params) => (hostsApps(exchange) ? every : modelList)(core, exchange, params)
     methods.set('tools/list', list)
+    // A tool left out of this client's list is not its to call either: no view is there to call it.
+    const appOnly = new Set([...core.tools.keys()].filter((name) => !forModels.includes(core.tools.get(name)!)))
+    const guarded: Handler = (core, exchange, params) => (appOnly.has(params?.name) && !hostsApps(exchange) ? unknownTool(params!.name) : call(core, exchange, params))
+    methods.set('tools/call', guarded)
   },
   capabilities(caps) {
     caps.extensions = { ...caps.extensions, [UI_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } }

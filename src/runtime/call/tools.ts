@@ -13,7 +13,7 @@ import type { Exchange } from '../shared/exchange.ts'
 import type { ToolEntry } from '../shared/table.ts'
 import { argumentErrors, boundLines } from './arg-errors.ts'
 import { toolResultFor, untitled } from '../shared/compat.ts'
-import { RpcError } from '../shared/jsonrpc.ts'
+import { RpcError, unknownTool } from '../shared/jsonrpc.ts'
 import { isToolError } from './errors.ts'
 import { answersFor, errorResult, withTail } from './outcomes.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
@@ -39,7 +39,7 @@ export function callTool(core: Core, exchange: Exchange, params: Record<string, 
   const name = params?.name
   if (typeof name !== 'string') return new RpcError(INVALID_PARAMS, 'tools/call needs params.name, the tool to call.')
   const tool = core.tools.get(name)
-  if (!tool) return new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
+  if (!tool) return unknownTool(name)
   // An ask-first tool runs inline over 2026-07-28 (its questions by MRTR) until ctx.startTask() (input/context-runner.ts).
   if (tool.asksFirst && exchange.modern && core.tasks) exchange.asksFirst = true
   else if (tool.task) {

@@ -2,7 +2,7 @@
  * JSON-RPC 2.0 messages: reading one from a parsed body, and writing responses as text. Errors are
  * values (`RpcError`) carrying the HTTP status they are sent with, so every layer can return one.
  */
-import { INVALID_REQUEST } from './protocol.ts'
+import { INVALID_PARAMS, INVALID_REQUEST } from './protocol.ts'
 
 export type RequestId = string | number | NumberText
 
@@ -122,6 +122,9 @@ export class RpcError {
     this.status = status
   }
 }
+
+/** The answer to a call of a tool the server does not have, or does not show this client. */
+export const unknownTool = (name: string) => new RpcError(INVALID_PARAMS, `Unknown tool '${name}'.`, { name })
 
 /** A non-null object that is not an array (a JSON object once parsed). */
 export const isObject = (value: unknown): value is Record<string, any> =>

@@ -1,0 +1,66 @@
+/**
+ * The view modules (`mcp-aot/view:<path>`, imported by the table: compiler/table/apps.ts): each MCP Apps
+ * view's document as the module's default export, built by the bundler the plugin runs in (its ViewBundler,
+ * chosen in plugin.ts), with every file it was built from a watch file of the module. A view that does not
+ * build is MCP048 at its `@ui` tag. A view is built again only when one of its files changed.
+ */
+import { sep } from 'node:path'
+import { stamp } from './compiler/cache.ts'
+import type { Declaration } from './compiler/declarations/declaration.ts'
+import { CompileError, type Diagnostic, type Loc } from './compiler/diagnostics.ts'
+import { VIEW_MODULE } from './compiler/table/apps.ts'
+import { buildView, ViewBuildError, type ViewBundler } from './compiler/views/document.ts'
+
+export const VIEW_ID = new RegExp(`^${VIEW_MODULE}`)
+/**
+ * Rollup's, Rolldown's, Vite's and webpack's id of a view module: `\0mcp-aot/view:<path>.js`, ending in
+ * .js (Vite's HTML plugin would take an id ending in .html for a page); esbuild's namespace holds the path.
+ */
+export const viewVirtualId = (specifier: string) => `\0${specifier}.js`
+export const viewPath = (virtualId: string) => virtualId.slice(VIEW_MODULE.length + 1, -'.js'.length)
+export const VIEW_VIRTUAL = /^\0mcp-aot\/view:.+\.js$/
+
+export interface ViewModule {
+  code: string
+  watchFiles: string[]
+}
+
+export class ViewModules {
+  private built = new Map<string, { module: ViewModule; stamps: Map<string, number> }>()
+
+  private readonly modules: ReadonlyMap<string, readonly Declaration[]>
+  private readonly texts: () => ReadonlyMap<string, string>
+  private readonly root: () => string
+
+  constructor(modules: ReadonlyMap<string, readonly Declaration[]>, texts: () => ReadonlyMap<string, string>, root: () => string) {
+    this.modules = modules
+    this.texts = texts
+    this.root = root
+  }
+
+  /** The module of the view whose entry is `path`; throws a CompileError (MCP048) with the view's files as watch files. */
+  async load(path: string, bundler: () => Promise<ViewBundler>): Promise<ViewModule> {
+    const last = this.built.get(path)
+    if (last && [...last.stamps].every(([file, mtime]) => stamp(file) === mtime)) return last.module
+    const tool = this.toolOf(path)
+    try {
+      const view = await buildView(path, await bundler())
+      const module = { code: `export default ${JSON.stringify(view.html)};\n`, watchFiles: view.inputs }
+      this.built.set(path, { module, stamps: new Map(view.inputs.map((f) => [f, stamp(f)])) })
+      return module
+    } catch (error) {
+      if (!(error instanceof ViewBuildError)) throw error
+      this.built.delete(path)
+      const written = tool?.ui?.view?.written ?? path
+      const loc: Loc = tool?.ui?.view?.loc ?? { file: path, line: 1, column: 1 }
+      const finding: Diagnostic = { code: 'MCP048', message: `The view '${written}' does not build: ${error.message.replaceAll(this.root() + sep, '')}. Correct the view (it is bundled as a browser module by the bundler the plugin runs in, its imports and CSS inlined).`, loc }
+      throw Object.assign(new CompileError([finding], this.texts()), { watchFiles: [path] })
+    }
+  }
+
+  /** The first tool that names the view (its `@ui` tag is where a failure is told). */
+  private toolOf(path: string): Declaration | undefined {
+    for (const decls of this.modules.values()) for (const d of decls) if (d.ui?.view?.path === path) return d
+    return undefined
+  }
+}
