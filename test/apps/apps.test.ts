@@ -136,6 +136,28 @@ describe('a tool with a view, served', () => {
   })
 })
 
+describe('a tool with a view, in each provider profile', () => {
+  let server: McpServer<any>
+  beforeAll(async () => {
+    server = await loadWorker(await bundleWorker(`${FIXTURES}weather-profiles-worker.ts`, { profiles: ['openai-strict', 'anthropic-strict', 'gemini'] }))
+  }, 60_000)
+  const as = (client: string, capabilities: object = {}) => ({ capabilities, extraMeta: { 'io.modelcontextprotocol/clientInfo': { name: client, version: '1.0.0' } } })
+
+  it.each(['openai-host', 'claude-host', 'gemini-host'])('%s: the profile\'s list keeps each tool\'s _meta.ui, and leaves the app-only tool out for a client without the extension', async (client) => {
+    const host = await send(server, modernRequest('tools/list', {}, as(client, APPS)))
+    const tools = host.body.result.tools as { name: string; _meta?: unknown; inputSchema: object }[]
+    expect(tools.map((t) => [t.name, t._meta])).toEqual([
+      ['get_weather', { ui: { resourceUri: URI } }],
+      ['forecast', { ui: { resourceUri: URI, visibility: ['app'] } }],
+    ])
+    // Gemini's list differs from the portable one here (the strict profiles change nothing of these all-required
+    // schemas): it is the profile's list that keeps _meta, as every profile's rewrite does (profiles/rewrite.ts).
+    if (client === 'gemini-host') expect(tools).not.toEqual([getWeather, forecast])
+    const plain = await send(server, modernRequest('tools/list', {}, as(client)))
+    expect(plain.body.result.tools.map((t: { name: string }) => t.name)).toEqual(['get_weather'])
+  })
+})
+
 /** Compiles `files` (the first is the module) in a fresh project folder through compileModule, as the plugin does. */
 function compile(files: Record<string, string>): { code?: string; diagnostics: Diagnostic[]; read: string[] } {
   const root = mkdtempSync(join(tmpdir(), 'mcp-aot-apps-'))
