@@ -24,6 +24,7 @@ import { CODES } from '../src/compiler/diagnostics.ts'
 import type { McpAotOptions } from '../src/plugin.ts'
 import mcpRollup from '../src/rollup.ts'
 import { compileFiles } from './compiler/harness.ts'
+import { tempProject } from './helpers/temp-project.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const DOCS = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)
@@ -79,12 +80,8 @@ interface Built {
  * folder's package.json lists it, as after `npm install` (MCP043).
  */
 async function build(files: Record<string, string>, options: { profiles?: string[]; strictProfiles?: boolean; root?: string; plugin?: Partial<McpAotOptions>; tokenizerIfListed?: boolean } = {}): Promise<Built> {
-  const root = options.root ?? mkdtempSync(join(tmpdir(), 'mcp-aot-docs-'))
+  const root = options.root ?? tempProject('mcp-aot-docs-', files)
   try {
-    if (!options.root) for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true })
-      writeFileSync(join(root, path), text)
-    }
     const warnings: string[] = []
     let error = ''
     const listed = /"gpt-tokenizer"/.test(files['package.json'] ?? '')

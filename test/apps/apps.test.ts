@@ -16,6 +16,7 @@ import { Project } from '../../src/compiler/source/project.ts'
 import type { McpServer } from '../../src/runtime/shared/api.ts'
 import { bundleWorker, loadWorker } from '../runtime/bundle.ts'
 import { legacyRequest, modernRequest, send } from '../runtime/helpers.ts'
+import { tempProject } from '../helpers/temp-project.ts'
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url))
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } }
@@ -141,7 +142,7 @@ describe('a tool with a view, in each provider profile', () => {
   beforeAll(async () => {
     server = await loadWorker(await bundleWorker(`${FIXTURES}weather-profiles-worker.ts`, { profiles: ['openai-strict', 'anthropic-strict', 'gemini'] }))
   }, 60_000)
-  const as = (client: string, capabilities: object = {}) => ({ capabilities, extraMeta: { 'io.modelcontextprotocol/clientInfo': { name: client, version: '1.0.0' } } })
+  const as = (client: string, capabilities: Record<string, unknown> = {}) => ({ capabilities, extraMeta: { 'io.modelcontextprotocol/clientInfo': { name: client, version: '1.0.0' } } })
 
   it.each(['openai-host', 'claude-host', 'gemini-host'])('%s: the profile\'s list keeps each tool\'s _meta.ui, and leaves the app-only tool out for a client without the extension', async (client) => {
     const host = await send(server, modernRequest('tools/list', {}, as(client, APPS)))
@@ -160,13 +161,8 @@ describe('a tool with a view, in each provider profile', () => {
 
 /** Compiles `files` (the first is the module) in a fresh project folder through compileModule, as the plugin does. */
 function compile(files: Record<string, string>): { code?: string; diagnostics: Diagnostic[]; read: string[] } {
-  const root = mkdtempSync(join(tmpdir(), 'mcp-aot-apps-'))
+  const root = tempProject('mcp-aot-apps-', { 'package.json': '{"name":"@acme/weather"}', ...files })
   try {
-    writeFileSync(join(root, 'package.json'), '{"name":"@acme/weather"}')
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true })
-      writeFileSync(join(root, path), text)
-    }
     const entry = Object.keys(files)[0]!
     try {
       const out = compileModule(new Project(root), join(root, entry), files[entry]!)

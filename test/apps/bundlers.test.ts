@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mcpEsbuild from '../../src/esbuild.ts'
 import mcpVite from '../../src/vite.ts'
 import { BUNDLERS, bundle, load, type Bundler, type ProjectConfig } from '../plugin/build.ts'
+import { tempProject } from '../helpers/temp-project.ts'
 
 const TOOLS = `/**
  * Shows a chart.
@@ -81,15 +82,6 @@ const GREETING: Record<Bundler, string> = {
   webpack: "hello from webpack's alias",
 }
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'mcp-aot-views-'))
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  return root
-}
-
 /** The view's document as the built module's table serves it (resources/read of its ui:// URI). */
 async function viewText(code: string, uri: string): Promise<string> {
   const mod = await load(code)
@@ -111,7 +103,7 @@ async function failure(bundler: Bundler, root: string, entry: string): Promise<s
 describe.each(BUNDLERS)('%s builds the view', (bundler) => {
   let root: string
   beforeAll(() => {
-    root = project(FILES)
+    root = tempProject('mcp-aot-views-', FILES)
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -164,7 +156,7 @@ describe.each(BUNDLERS)('%s builds the view', (bundler) => {
 describe('a view is built again when one of its files changes', () => {
   let root: string
   beforeAll(() => {
-    root = project(FILES)
+    root = tempProject('mcp-aot-views-', FILES)
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 

@@ -11,6 +11,7 @@ import { CompileError, type Diagnostic } from '../../src/compiler/diagnostics.ts
 import { strictRefusals, toolDefinition, type EmitOptions } from '../../src/compiler/table/emit.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import type { ResolverOptions } from '../../src/compiler/types/resolve.ts'
+import { tempProject } from '../helpers/temp-project.ts'
 
 export interface Compiled {
   declarations: Declaration[]
@@ -25,11 +26,7 @@ export interface Compiled {
  */
 /** `strictProfiles`: the refusals compileModule makes of declarations that analyze (MCP042), as it makes them. */
 export function compileFiles(files: Record<string, string>, options: ResolverOptions & Pick<EmitOptions, 'strictProfiles'> = {}): Compiled {
-  const root = mkdtempSync(join(tmpdir(), 'mcp-aot-golden-'))
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
+  const root = tempProject('mcp-aot-golden-', files)
   const entry = Object.keys(files)[0]!
   const project = new Project(root)
   try {

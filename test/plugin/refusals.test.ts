@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { bundle, errorText, load } from './build.ts'
+import { tempProject } from '../helpers/temp-project.ts'
 
 const roots: string[] = []
 afterAll(() => {
@@ -14,12 +15,8 @@ afterAll(() => {
 })
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'mcp-aot-refusals-'))
+  const root = tempProject('mcp-aot-refusals-', files)
   roots.push(root)
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
   return root
 }
 

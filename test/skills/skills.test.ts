@@ -20,6 +20,7 @@ import type { McpServer } from '../../src/runtime/shared/api.ts'
 import { bundleWorker, loadWorker } from '../runtime/bundle.ts'
 import { BUNDLERS, bundle, load } from '../plugin/build.ts'
 import { legacyRequest, modernRequest, send } from '../runtime/helpers.ts'
+import { tempProject } from '../helpers/temp-project.ts'
 
 const NOTES_MD = `---
 name: release-notes
@@ -73,14 +74,7 @@ const REFUNDS = {
   resources: [file('skill://acme/billing/refunds/SKILL.md', REFUNDS_MD), file('skill://acme/billing/refunds/examples/email.md', EMAIL_MD)],
 }
 
-function project(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-skills-'))
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true })
-    writeFileSync(join(dir, path), text)
-  }
-  return dir
-}
+const project = (files: Record<string, string | Buffer>) => tempProject('mcp-aot-skills-', files)
 
 let dir: string
 let server: McpServer<any>

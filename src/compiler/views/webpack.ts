@@ -26,7 +26,7 @@ function webpackFailure(error: any): ViewBuildError {
 }
 
 export function webpackViews(compiler: any, root: string): ViewBundler {
-  const webpack = compiler.webpack
+  const webpack = compiler.webpack ?? compiler.rspack
   const rules: any[] = compiler.options?.module?.rules ?? []
   const css = ruled(rules, 'view.css')
   const assets = ASSET_TYPES.filter((e) => !ruled(rules, `view${e}`))
