@@ -7,6 +7,7 @@
 export { table } from './shared/table.ts'
 export { reviver } from './call/revive.ts'
 export { lenient } from './call/lenient.ts'
+export { handWrittenRules } from './call/schema-rules.ts'
 export { voidResult, textResult, contentResult, rawResult, structuredResult, jsonResult, inspectResult } from './call/results.ts'
 export { signalRunner } from './call/run.ts'
 export { contextRunner } from './input/context-runner.ts'

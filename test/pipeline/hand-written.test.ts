@@ -27,6 +27,10 @@ const text = (t: string) => ({ content: [{ type: 'text', text: t }] })
 const refused = (...lines: string[]) => ({ content: [{ type: 'text', text: lines.join('\n') }], isError: true })
 
 describe('a hand-written input schema', () => {
+  it('bundles the lines of the keywords only hand-written schemas have (a server without such schemas does not: test/runtime/pay-for-use.test.ts)', () => {
+    expect(bundle).toContain('has a form its schema rules out')
+  })
+
   it('is listed as written: $schema, $defs, $anchor, allOf/anyOf, if/then/else and all', async () => {
     const listed = (await send(server, legacyRequest('tools/list', {}))).body.result.tools
     const file = JSON.parse(readFileSync(new URL('./fixtures/schemas/contact.schema.json', import.meta.url), 'utf8'))

@@ -47,10 +47,12 @@ const MARKERS = {
   skills: 'io.modelcontextprotocol/skills',
   // subscriptions/listen, GET stream feeds and `visible` (subscriptions/): they come with the `subscriptions` option.
   subscriptions: 'notifications/subscriptions/acknowledged',
+  // The argument lines of keywords only hand-written schemas have (call/schema-rules.ts): they come with an @inputSchema.
+  'hand-written schema rules': 'has a form its schema rules out',
 }
 
 /** What full.ts and its worker do not use: no x-mcp-header, no @scope, no @task, no `instrument`. */
-const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card', 'skills', 'subscriptions'])
+const UNUSED_BY_FULL = new Set(['x-mcp-header checks', '@scope checks', 'tasks', 'instrument', 'apps', 'server card', 'skills', 'subscriptions', 'hand-written schema rules'])
 
 describe('pay for what you use', () => {
   it('generated code imports a result shaper per result plan, and a runner, a reviver or a feature only for a declaration that needs it', () => {

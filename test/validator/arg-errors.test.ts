@@ -1,6 +1,7 @@
 /** ajv error objects → argument error lines, on hand-written errors (the shapes ajv reports). */
 import { describe, expect, it } from 'vitest'
 import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, MAX_LINE, nearestName, pointerToPath, received } from '../../src/runtime/call/arg-errors.ts'
+import { handWrittenRules } from '../../src/runtime/call/schema-rules.ts'
 import type { AjvError } from '../../src/runtime/shared/table.ts'
 
 const err = (instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown> = {}): AjvError => ({
@@ -77,7 +78,7 @@ describe('argumentErrors', () => {
     ])
   })
 
-  it("a hand-written schema's keywords (@inputSchema): const, multipleOf, oneOf, not, min/maxProperties, contains, dependentRequired; a failed if is told by its branch", () => {
+  it("a hand-written schema's keywords (@inputSchema, whose tools carry handWrittenRules): const, multipleOf, oneOf, not, min/maxProperties, contains, dependentRequired; a failed if is told by its branch", () => {
     expect(
       argumentErrors([
         { ...err('/mode', '#/properties/mode/const', 'const', { allowedValue: 'fast' }), data: 'slow' },
@@ -91,7 +92,7 @@ describe('argumentErrors', () => {
         err('', '#/dependentRequired', 'dependentRequired', { property: 'step', missingProperty: 'to', depsCount: 1, deps: 'to' }),
         err('', '#/then/required', 'required', { missingProperty: 'phone' }),
         err('', '#/if', 'if', { failingKeyword: 'then' }),
-      ]),
+      ], handWrittenRules),
     ).toEqual([
       'Argument \'mode\' must be fast (got "slow").',
       "Argument 'step' must be a multiple of 5 (got 7).",
@@ -104,6 +105,10 @@ describe('argumentErrors', () => {
       "Argument 'to' is required when 'step' is given.",
       "Argument 'phone' is required.",
     ])
+  })
+
+  it('without handWrittenRules (a tool whose schema is written from its types) such keywords get ajv\'s message', () => {
+    expect(argumentErrors([{ ...err('/step', '#/properties/step/multipleOf', 'multipleOf', { multipleOf: 5 }), message: 'must be multiple of 5' }])).toEqual(["Argument 'step' must be multiple of 5."])
   })
 
   it('removes repeated lines', () => {

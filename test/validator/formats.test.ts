@@ -124,6 +124,7 @@ describe('mcp-aot/internal', () => {
       'format_date_time',
       'format_time',
       'format_uri',
+      'handWrittenRules',
       'inspectResult',
       'jsonResult',
       'lenient',

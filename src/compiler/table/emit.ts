@@ -160,6 +160,11 @@ function entry(d: Declaration, validator: string | undefined, used: Set<string>,
     profileField(definition as ToolEntry, options, lines, used)
     lenientField(d, options, lines, used)
     lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
+    // A hand-written schema may have keywords a type never writes: their argument lines come with it.
+    if (d.handWritten) {
+      used.add('handWrittenRules')
+      lines.push(`rules: ${local('handWrittenRules')}`)
+    }
     if (d.timeoutMs !== undefined) lines.push(`timeoutMs: ${d.timeoutMs}`)
     if (d.taskSupport) lines.push(`task: ${json(d.taskSupport)}`)
     if (d.taskAsksFirst) lines.push('asksFirst: true')

@@ -61,7 +61,7 @@ function typeNames(type: unknown): string {
   return orList((Array.isArray(type) ? type : String(type).split(',')).map(typeName))
 }
 
-function show(value: unknown): string {
+export function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
@@ -111,7 +111,7 @@ export function received(value: unknown): string {
 /** What must hold, the words after "Argument 'p'", for one error whose line names its own path. */
 function rule(error: AjvError, path: string): string {
   const p = error.params ?? {}
-  const got = (what = received(error.data)) => (error.data === undefined ? '' : ` (got ${what})`)
+  const got = (what?: string) => gotText(error, what)
   switch (error.keyword) {
     case 'type':
       return `must be ${typeNames(p.type)}${got()}.`
@@ -142,20 +142,6 @@ function rule(error: AjvError, path: string): string {
       return `must not contain duplicates (${joinPath(path, Math.min(p.i, p.j))} and ${joinPath(path, Math.max(p.i, p.j))} are equal).`
     case 'anyOf':
       return Array.isArray(p.alternatives) ? `must be ${orList(p.alternatives)}${got()}.` : `does not match any allowed shape${got()}.`
-    // Keywords only a hand-written schema (@inputSchema) has.
-    case 'const':
-      return `must be ${show(p.allowedValue)}${got()}.`
-    case 'multipleOf':
-      return `must be a multiple of ${p.multipleOf}${got()}.`
-    case 'oneOf':
-      return `must match exactly one of its shapes (${Array.isArray(p.passingSchemas) ? `it matches ${p.passingSchemas.length}` : 'it matches none'}).`
-    case 'not':
-      return 'has a form its schema rules out (not).'
-    case 'minProperties':
-    case 'maxProperties':
-      return `must have at ${error.keyword === 'minProperties' ? 'least' : 'most'} ${p.limit} propert${p.limit === 1 ? 'y' : 'ies'}.`
-    case 'contains':
-      return `must contain at least ${p.minContains ?? 1} matching item(s).`
     default:
       return `${error.message ?? `fails the rule ${error.keyword}`}.`
   }
@@ -208,11 +194,18 @@ export function nearestName(unknown: string, known: readonly string[]): string |
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function line(error: AjvError, suggest: boolean): string {
+/**
+ * The line of an error of a keyword only some schemas have, or undefined: a tool whose schema is hand-written
+ * (`@inputSchema`) carries one (call/schema-rules.ts), so a server without such schemas bundles none of it.
+ */
+export type RuleLines = (error: AjvError, path: string) => string | undefined
+
+function line(error: AjvError, suggest: boolean, more: RuleLines | undefined): string {
   const path = pointerToPath(error.instancePath)
   const p = error.params
+  const own = more?.(error, path)
+  if (own !== undefined) return own
   if (error.keyword === 'required') return `Argument '${joinPath(path, String(p.missingProperty))}' is required.`
-  if (error.keyword === 'dependentRequired') return `Argument '${joinPath(path, String(p.missingProperty))}' is required when '${joinPath(path, String(p.property))}' is given.`
   if (error.keyword === 'additionalProperties') {
     const name = String(p.additionalProperty)
     // Names the object already has are not suggested.
@@ -227,10 +220,14 @@ function line(error: AjvError, suggest: boolean): string {
     if (!Object.hasOwn(error.data, p.tag)) return `Argument '${tag}' is required (one of: ${values}).`
     return `Argument '${tag}' must be one of: ${values} (got ${received(error.data[p.tag])}).`
   }
-  // The arguments value itself (not an object at all): there is no argument to name.
-  if (path === '') return `Arguments ${rule(error, path)}`
-  return `Argument '${path}' ${rule(error, path)}`
+  return `${subject(path)} ${rule(error, path)}`
 }
+
+/** What a line is about: the argument at `path`, or the arguments value itself (not an object at all: no argument to name). */
+export const subject = (path: string) => (path === '' ? 'Arguments' : `Argument '${path}'`)
+
+/** ` (got <value>)` after a rule, when the error carries the value sent. */
+export const gotText = (error: AjvError, what = received(error.data)) => (error.data === undefined ? '' : ` (got ${what})`)
 
 /**
  * The argument error lines for a failed validation. mcp-aot's validators report a failed `anyOf` by one
@@ -238,11 +235,11 @@ function line(error: AjvError, suggest: boolean): string {
  * value that fails both its type and its `enum` gets the enum's line alone (it names the values, hence the
  * type). The first MAX_LINES errors look for a known name near an unknown one.
  */
-export function argumentErrors(errors: readonly AjvError[]): string[] {
+export function argumentErrors(errors: readonly AjvError[], more?: RuleLines): string[] {
   const enums = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath))
   // A failed if/then/else is told by the errors of its then or else (`if` itself says only which failed).
   const shown = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'type' && enums.has(e.instancePath)))
-  return boundLines([...new Set(shown.map((e, i) => line(e, i < MAX_LINES)))], errors.length >= MAX_COLLECTED_ERRORS)
+  return boundLines([...new Set(shown.map((e, i) => line(e, i < MAX_LINES, more)))], errors.length >= MAX_COLLECTED_ERRORS)
 }
 
 /**

@@ -64,7 +64,7 @@ export function invokeTool(core: Core, exchange: Exchange, tool: ToolEntry, sent
   const validate = tool.validate
   if (!validate(raw)) {
     exchange.note?.('argument_error')
-    return errorResult(core, exchange, argumentErrors(validate.errors ?? []).join('\n'))
+    return errorResult(core, exchange, argumentErrors(validate.errors ?? [], tool.rules).join('\n'))
   }
   let args = raw
   if (tool.revive) {

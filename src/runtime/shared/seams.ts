@@ -8,7 +8,7 @@ import type { AuthInfo, InputRequest, LiveSession, ServerInfo, ServerOptions, Se
 import type { Notifier } from './channel.ts'
 import type { Exchange, Incoming, TracedServe } from './exchange.ts'
 import type { RequestId, RpcError } from './jsonrpc.ts'
-import type { PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
+import type { AjvError, PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
 import type { Icon } from './protocol.ts'
 
 export type { AjvError, BranchTest, Projection, PromptArgument, ResultPlan, ResultShaper, RevivePlan, Revived, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
@@ -28,6 +28,8 @@ export interface ToolEntry {
   /** Lenient input (`lenient(plan)` from 'mcp-aot/internal'): the arguments without the nulls that stand for absent optional properties. */
   readonly lenient?: (args: unknown) => unknown
   readonly validate: ValidateFn
+  /** The lines of keywords only a hand-written schema has (`handWrittenRules`, call/schema-rules.ts). */
+  readonly rules?: (error: AjvError, path: string) => string | undefined
   /** Absent when the arguments are used as parsed. */
   readonly revive?: Reviver
   /** The shaper for the ResultPlan the compiler decided from the declared return type. */
