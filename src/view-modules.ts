@@ -27,6 +27,8 @@ export interface ViewModule {
 
 export class ViewModules {
   private built = new Map<string, { module: ViewModule; stamps: Map<string, number> }>()
+  /** Each view's files as its last build found them. */
+  private watched = new Map<string, string[]>()
 
   private readonly modules: ReadonlyMap<string, readonly Declaration[]>
   private readonly texts: () => ReadonlyMap<string, string>
@@ -43,18 +45,26 @@ export class ViewModules {
     const last = this.built.get(path)
     if (last && [...last.stamps].every(([file, mtime]) => stamp(file) === mtime)) return last.module
     const tool = this.toolOf(path)
+    // Files saved while the view builds may or may not be in this build: such a build is not reused. A file's
+    // time is the kernel's coarser clock, and may read a little earlier than the save: a second of margin.
+    const started = Date.now() - 1000
     try {
       const view = await buildView(path, await bundler())
       const module = { code: `export default ${JSON.stringify(view.html)};\n`, watchFiles: view.inputs }
-      this.built.set(path, { module, stamps: new Map(view.inputs.map((f) => [f, stamp(f)])) })
+      const stamps = new Map(view.inputs.map((f) => [f, stamp(f)]))
+      if ([...stamps.values()].every((mtime) => mtime < started)) this.built.set(path, { module, stamps })
+      else this.built.delete(path)
+      this.watched.set(path, view.inputs)
       return module
     } catch (error) {
       if (!(error instanceof ViewBuildError)) throw error
       this.built.delete(path)
+      // Watched: the view's files as last built, and those the error names, so that fixing any of them builds it again.
+      const watchFiles = [...new Set([path, ...(this.watched.get(path) ?? []), ...error.files])]
       const written = tool?.ui?.view?.written ?? path
       const loc: Loc = tool?.ui?.view?.loc ?? { file: path, line: 1, column: 1 }
       const finding: Diagnostic = { code: 'MCP048', message: `The view '${written}' does not build: ${error.message.replaceAll(this.root() + sep, '')}. Correct the view (it is bundled as a browser module by the bundler the plugin runs in, its imports and CSS inlined).`, loc }
-      throw Object.assign(new CompileError([finding], this.texts()), { watchFiles: [path] })
+      throw Object.assign(new CompileError([finding], this.texts()), { watchFiles })
     }
   }
 

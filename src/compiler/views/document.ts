@@ -1,17 +1,29 @@
 /**
  * An MCP Apps view built into one self-contained HTML document by the bundler the plugin runs in (a
  * ViewBundler: vite.ts, esbuild.ts, rollup.ts, webpack.ts beside this file). An HTML entry's local module
- * scripts and stylesheets are bundled and inlined (Vite builds the whole document itself and its output is
- * inlined the same way); a script entry (.ts/.tsx) gets a document written around its bundle. The host
- * renders the document in a sandboxed iframe with no network by default, so nothing is left to fetch.
+ * scripts and stylesheets are bundled and inlined, its classic scripts and images too (html.ts; Vite builds
+ * the whole document itself and its output is inlined the same way); a script entry (.ts/.tsx) gets a
+ * document written around its bundle. The host renders the document in a sandboxed iframe with no network
+ * by default, so nothing is left to fetch.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, extname, join, resolve } from 'node:path'
+import { dirname, extname, isAbsolute, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
+import { inlineReferences, isUrl, minifyHtml, scriptDocument, type References } from './html.ts'
 
-/** A view that did not build: the bundler's first error, with its location in the view's files when it has one. */
-export class ViewBuildError extends Error {}
+/**
+ * A view that did not build: the bundler's first error, with its location in the view's files when it has
+ * one; `files`, the files the error names (watched, so that fixing one builds the view again).
+ */
+export class ViewBuildError extends Error {
+  readonly files: string[]
+  constructor(message: string, files: string[] = []) {
+    super(message)
+    this.files = files
+  }
+}
 
 /** One entry (a script, or a stylesheet) bundled for the browser: minified JS and CSS, and the files read. */
 export interface Bundled {
@@ -34,8 +46,15 @@ export interface ViewBundler {
   document?(entry: string): Promise<BuiltView>
 }
 
-/** Images and fonts a view refers to, inlined as data URLs (every bundler's view build treats these alike). */
-export const ASSET_TYPES = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf']
+/** The images and fonts a view refers to, inlined as data URLs (every bundler's view build treats these alike), by their media types. */
+const MEDIA_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.otf': 'font/otf' }
+export const ASSET_TYPES = Object.keys(MEDIA_TYPES)
+
+/** A file's data URL, when it is an image or font a view may hold; undefined for another kind of file. */
+export function dataUrl(path: string): string | undefined {
+  const type = MEDIA_TYPES[extname(path).toLowerCase()]
+  return type && `data:${type};base64,${readFileSync(path).toString('base64')}`
+}
 
 /** A package as the project has it, else as mcp-aot has it; undefined when neither does. */
 export async function hostPackage<T>(name: string, root: string): Promise<T | undefined> {
@@ -55,70 +74,37 @@ export async function hostPackage<T>(name: string, root: string): Promise<T | un
 export const sourceFiles = (ids: Iterable<string>, root: string): string[] =>
   [...ids].filter((id) => !id.startsWith('\0') && !/^[a-z][a-z0-9+.-]*:(?![\\/])/i.test(id)).map((id) => resolve(root, id.replace(/[?#].*$/, ''))).filter((p) => !/[\\/]node_modules[\\/]/.test(p))
 
-/** `</script` and `</style` end the element they are inlined in; escaped, they mean the same to JS and CSS. */
-const inlineSafe = (code: string, tag: 'script' | 'style') => code.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1')
-
-/** A Rollup-style error (Vite's, Rollup's, Rolldown's, webpack's) as one line, located in the view's files when it has a location. */
-export function bundlerFailure(error: unknown): ViewBuildError {
-  const e = ((error as { errors?: unknown[] }).errors?.[0] ?? error) as { message?: string; id?: string; loc?: { file?: string; line: number; column: number } }
-  const message = String(e.message ?? error).trim().split('\n')[0]!.replace(/^\[[\w:-]+\]\s*/, '')
-  const file = e.loc?.file ?? e.id
-  const at = file && e.loc ? `${file}:${e.loc.line}:${e.loc.column + 1}: ` : ''
-  return new ViewBuildError(at && message.startsWith(file!) ? message : `${at}${message}`)
-}
-
-export const isUrl = (ref: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(ref)
-
-/** Whitespace between tags and comments removed, except inside script, style, pre and textarea. */
-export function minifyHtml(html: string): string {
-  return html
-    .split(/(<(script|style|pre|textarea)\b[\s\S]*?<\/\2\s*>)/i)
-    .map((part, i) => (i % 3 === 1 ? part : i % 3 === 2 || part.trim() === '' ? '' : part.replace(/<!--(?!\[if)[\s\S]*?-->/g, '').replace(/>\s+</g, '><').replace(/\s{2,}/g, ' ').replace(/>\s+$/, '>').replace(/^\s+</, '<')))
-    .join('')
-    .trim()
-}
-
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined)
-
-const SCRIPT = /<script\b([^>]*)>\s*<\/script\s*>/gi
-const LINK = /<link\b[^>]*>/gi
-
 /**
- * The document with each local `<script src>` and stylesheet `<link>` replaced by its contents inline:
- * `script(src)` gives a script's JS (and CSS it imports, put in the head), `style(href)` a stylesheet's CSS.
+ * A stylesheet's text with its local `@import`s inlined and its local `url()`s of images and fonts as data
+ * URLs; every file read goes to `read` (also how a bundler's view build that reads stylesheets itself learns
+ * their watch files).
  */
-export async function inlineReferences(html: string, script: (src: string) => Promise<{ js: string; css: string }>, style: (href: string) => Promise<string>): Promise<string> {
-  const scripts = new Map<string, { js: string; css: string }>()
-  for (const [, attrs] of html.matchAll(SCRIPT)) {
-    const src = attr(attrs!, 'src')
-    if (src && !isUrl(src) && !scripts.has(src)) scripts.set(src, await script(src))
-  }
-  const sheets = new Map<string, string>()
-  for (const [tag] of html.matchAll(LINK)) {
-    const href = attr(tag, 'href')
-    if (/\bstylesheet\b/i.test(attr(tag, 'rel') ?? '') && href && !isUrl(href) && !sheets.has(href)) sheets.set(href, await style(href))
-  }
-  const styles: string[] = []
-  let out = html.replace(SCRIPT, (whole, attrs: string) => {
-    const src = attr(attrs, 'src')
-    const built = src === undefined ? undefined : scripts.get(src)
-    if (!built) return whole
-    if (built.css) styles.push(built.css)
-    return `<script type="module">${inlineSafe(built.js, 'script')}</script>`
-  })
-  out = out.replace(LINK, (tag) => {
-    const css = sheets.get(attr(tag, 'href') ?? '')
-    return css === undefined || !/\bstylesheet\b/i.test(attr(tag, 'rel') ?? '') ? tag : css ? `<style>${inlineSafe(css, 'style')}</style>` : ''
-  })
-  if (styles.length === 0) return out
-  const head = `<style>${inlineSafe(styles.join(''), 'style')}</style>`
-  return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${head}</head>`) : head + out
+export function inlineStylesheet(path: string, read: Set<string>, seen = new Set<string>()): string {
+  if (seen.has(path) || !existsSync(path)) return ''
+  seen.add(path)
+  read.add(path)
+  const dir = dirname(path)
+  return readFileSync(path, 'utf8')
+    .replace(/@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?\s*;/g, (whole, _q, ref: string) => (isUrl(ref) ? whole : inlineStylesheet(resolve(dir, ref), read, seen)))
+    .replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, _q, ref: string) => {
+      const file = resolve(dir, ref.replace(/[?#].*$/, ''))
+      const data = isUrl(ref) || !existsSync(file) ? undefined : dataUrl(file)
+      if (data) read.add(file)
+      return data ? `url("${data}")` : whole
+    })
 }
 
-/** A script entry's bundle in a document of its own, with `<div id="root">` to render into. */
-export function scriptDocument({ js, css }: { js: string; css: string }): string {
-  const style = css ? `<style>${inlineSafe(css, 'style')}</style>` : ''
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${style}</head><body><div id="root"></div><script type="module">${inlineSafe(js, 'script')}</script></body></html>`
+/** A Rollup-style error (Vite's, Rollup's, Rolldown's) as one line, located in the view's files when it has a location. */
+export function bundlerFailure(error: unknown): ViewBuildError {
+  const e = ((error as { errors?: unknown[] }).errors?.[0] ?? error) as { message?: string; id?: string; frame?: string; loc?: { file?: string; line: number; column: number } }
+  // Vite 8 colours its messages and may give a location only in the code frame (`[ file:line:col ]`).
+  const text = stripVTControlCharacters(String(e.message ?? error)).trim()
+  const message = text.split('\n')[0]!.replace(/^(\[[\w:-]+\]\s*)+/, '')
+  const framed = /^\s*[╭─[]*\[?\s*((?:[A-Za-z]:)?[\\/][^\s:\]]+):(\d+):(\d+)/m.exec(text.split('\n').slice(1).join('\n'))
+  const file = e.loc?.file ?? e.id ?? framed?.[1]
+  const at = file && e.loc ? `${file}:${e.loc.line}:${e.loc.column + 1}: ` : framed ? `${framed[1]}:${framed[2]}:${framed[3]}: ` : ''
+  const files = file && isAbsolute(file) ? [file] : []
+  return new ViewBuildError(at && message.startsWith(file!) ? message : `${at}${message}`, files)
 }
 
 /** Builds the view whose entry is `path` with `bundler`; throws a ViewBuildError saying why it does not build. */
@@ -132,11 +118,25 @@ export async function buildView(path: string, bundler: ViewBundler): Promise<Bui
     return out
   }
   if (!isHtml) return { html: scriptDocument(await take(path)), inputs: [...inputs] }
-  const dir = dirname(path)
-  const html = await inlineReferences(
-    minifyHtml(readFileSync(path, 'utf8')),
-    (src) => take(resolve(dir, src)),
-    async (href) => (await take(resolve(dir, href))).css,
-  )
+  const html = await inlineReferences(minifyHtml(readFileSync(path, 'utf8')), documentReferences(path, inputs, take))
   return { html, inputs: [...inputs] }
+}
+
+/**
+ * The references of the HTML document at `path`, resolved beside it: module scripts and stylesheets by
+ * `bundle`, classic scripts and images read as they are; every file read goes to `inputs`.
+ */
+export function documentReferences(path: string, inputs: Set<string>, bundle: (entry: string) => Promise<Bundled>): References {
+  const file = (ref: string) => {
+    const found = resolve(dirname(path), decodeURI(ref.replace(/[?#].*$/, '')))
+    if (!existsSync(found)) throw new ViewBuildError(`${path}: it refers to ${ref}, and ${found} does not exist`, [path])
+    inputs.add(found)
+    return found
+  }
+  return {
+    module: (src) => bundle(file(src)),
+    classic: async (src) => readFileSync(file(src), 'utf8'),
+    style: async (href) => (await bundle(file(href))).css,
+    image: async (src) => dataUrl(file(src)),
+  }
 }

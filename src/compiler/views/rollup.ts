@@ -2,51 +2,63 @@
  * Views built by Rollup or Rolldown: the project's copy (the one the plugin runs in) with the project's
  * input plugins other than mcp-aot (TypeScript, node-resolve, PostCSS, …), then `viewFiles()`, which takes
  * what neither bundler reads itself and no project plugin took: stylesheets (their `@import`s and local
- * `url()`s inlined) and images and fonts (data URLs). Rolldown minifies; Rollup's output is minified with
- * the project's esbuild when it has one.
+ * `url()`s inlined) and images and fonts (data URLs). The project's plugins take part through their module
+ * hooks only (resolveId, load, transform): they are the instances of the Worker's build, already started,
+ * so their build and output hooks (buildStart, generateBundle, …) do not run again for a view. Rolldown
+ * minifies; Rollup's output is minified with the project's esbuild when it has one.
  */
 import { readFileSync } from 'node:fs'
-import { dirname, extname, resolve } from 'node:path'
+import { extname } from 'node:path'
 import type * as Esbuild from 'esbuild'
-import { ASSET_TYPES, bundlerFailure, hostPackage, isUrl, sourceFiles, ViewBuildError, type Bundled, type ViewBundler } from './document.ts'
-
-const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.otf': 'font/otf' }
-
-const dataUrl = (path: string) => `data:${MIME[extname(path).toLowerCase()]};base64,${readFileSync(path).toString('base64')}`
-
-/** A stylesheet's text with its local `@import`s inlined and its local `url()`s as data URLs; every file read goes to `read`. */
-function stylesheet(path: string, read: Set<string>, seen = new Set<string>()): string {
-  if (seen.has(path)) return ''
-  seen.add(path)
-  read.add(path)
-  const dir = dirname(path)
-  return readFileSync(path, 'utf8')
-    .replace(/@import\s+(?:url\()?\s*["']([^"']+)["']\s*\)?\s*;/g, (whole, ref: string) => (isUrl(ref) ? whole : stylesheet(resolve(dir, ref), read, seen)))
-    .replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, _q, ref: string) => {
-      if (isUrl(ref) || ref.startsWith('#') || !MIME[extname(ref.replace(/[?#].*$/, '')).toLowerCase()]) return whole
-      const file = resolve(dir, ref.replace(/[?#].*$/, ''))
-      read.add(file)
-      return `url("${dataUrl(file)}")`
-    })
-}
+import { ASSET_TYPES, bundlerFailure, dataUrl, hostPackage, inlineStylesheet, sourceFiles, ViewBuildError, type Bundled, type ViewBundler } from './document.ts'
 
 const ENTRY = '\0mcp-aot-view-entry'
+const isCss = (id: string) => /\.css$/i.test(id.replace(/[?#].*$/, ''))
 
-/** Stylesheets and assets for a view's build, after the project's plugins; `css` collects the stylesheets in import order. */
-function viewFiles(stylesheetEntry: string | undefined, css: string[], read: Set<string>) {
+/** The hooks a project's plugin lends a view's build: those that resolve, load and transform modules. */
+const MODULE_HOOKS = ['resolveId', 'resolveDynamicImport', 'load', 'transform', 'shouldTransformCachedModule'] as const
+
+function lent(plugin: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: plugin.name }
+  for (const hook of MODULE_HOOKS) if (plugin[hook] !== undefined) out[hook] = plugin[hook]
+  return out
+}
+
+/**
+ * Stylesheets and assets for a view's build, after the project's plugins. A stylesheet no plugin turned
+ * into a module (its text is still the file's) goes to `css` by id, inlined; `moduleType` because Rolldown
+ * reads .css and assets by their extension otherwise (and no longer bundles CSS).
+ */
+function viewFiles(stylesheetEntry: string | undefined, css: Map<string, string>, read: Set<string>, order: string[]) {
   return {
     name: 'mcp-aot:view-files',
+    // The order the modules run in (each one's imports first, in the order written): the order the page applies stylesheets in.
+    buildEnd(this: { getModuleIds(): Iterable<string>; getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null }) {
+      const seen = new Set<string>()
+      const visit = (id: string) => {
+        if (seen.has(id)) return
+        seen.add(id)
+        const info = this.getModuleInfo(id)
+        for (const next of info?.importedIds ?? []) visit(next)
+        order.push(id)
+        for (const next of info?.dynamicallyImportedIds ?? []) visit(next)
+      }
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id)
+    },
     resolveId: (id: string) => (id === ENTRY ? ENTRY : null),
     load(id: string) {
-      // moduleType: Rolldown reads .css and assets by their extension otherwise (and no longer bundles CSS).
       if (id === ENTRY) return { code: `import ${JSON.stringify(stylesheetEntry)}`, moduleType: 'js' }
       const path = id.replace(/[?#].*$/, '')
-      if (path.endsWith('.css')) {
-        css.push(stylesheet(path, read))
-        return { code: 'export default ""', moduleSideEffects: true, moduleType: 'js' }
-      }
+      if (isCss(id)) return { code: readFileSync(path, 'utf8'), moduleType: 'js' }
       if (ASSET_TYPES.includes(extname(path).toLowerCase())) return { code: `export default ${JSON.stringify(dataUrl(path))}`, moduleType: 'js' }
       return null
+    },
+    transform(code: string, id: string) {
+      if (!isCss(id)) return null
+      const path = id.replace(/[?#].*$/, '')
+      if (code !== readFileSync(path, 'utf8')) return null // a project plugin made it a module
+      css.set(id, inlineStylesheet(path, read))
+      return { code: 'export default ""', moduleSideEffects: true, moduleType: 'js' }
     },
   }
 }
@@ -57,40 +69,44 @@ interface Output {
 interface Bundle {
   generate(options: object): Promise<Output>
   close(): Promise<void>
+  readonly watchFiles: string[] | Promise<string[]>
 }
 
 export function rollupViews(kind: 'rollup' | 'rolldown', root: string, projectPlugins: readonly unknown[] = []): ViewBundler {
-  const plugins = projectPlugins.filter((p) => (p as { name?: string } | null)?.name !== 'mcp-aot')
+  const plugins = projectPlugins.filter((p) => (p as { name?: string } | null)?.name !== 'mcp-aot').map((p) => lent(p as Record<string, unknown>))
   return {
     async bundle(entry: string): Promise<Bundled> {
-      const css: string[] = []
+      const css = new Map<string, string>()
       const read = new Set<string>()
-      const isCss = entry.endsWith('.css')
-      const input = isCss ? ENTRY : entry
-      const options = { input, plugins: [...plugins, viewFiles(isCss ? entry : undefined, css, read)] }
+      const order: string[] = []
+      const isCssEntry = isCss(entry)
+      const options = { input: isCssEntry ? ENTRY : entry, plugins: [...plugins, viewFiles(isCssEntry ? entry : undefined, css, read, order)] }
       let out: Output
+      let bundle: Bundle | undefined
       try {
         if (kind === 'rolldown') {
           const { rolldown } = (await hostPackage<typeof import('rolldown')>('rolldown', root))!
-          const b = (await rolldown({ ...options, cwd: root, platform: 'browser', logLevel: 'silent' } as never)) as unknown as Bundle
-          out = await b.generate({ format: 'es', minify: true, codeSplitting: false })
-          await b.close()
+          bundle = (await rolldown({ ...options, cwd: root, platform: 'browser', logLevel: 'silent' } as never)) as unknown as Bundle
+          out = await bundle.generate({ format: 'es', minify: true, codeSplitting: false })
         } else {
           const { rollup } = (await hostPackage<typeof import('rollup')>('rollup', root))!
-          const b = (await rollup({ ...options, onwarn: () => {} } as never)) as unknown as Bundle
-          out = await b.generate({ format: 'es', inlineDynamicImports: true })
-          await b.close()
+          bundle = (await rollup({ ...options, onwarn: () => {} } as never)) as unknown as Bundle
+          out = await bundle.generate({ format: 'es', inlineDynamicImports: true })
         }
+        // What the project's plugins watch too (a PostCSS plugin's @imports, say).
+        for (const f of sourceFiles(await bundle.watchFiles, root)) read.add(f)
       } catch (error) {
         throw bundlerFailure(error)
+      } finally {
+        await bundle?.close()
       }
       const chunks = out.output.filter((o) => o.type === 'chunk')
       const external = chunks.flatMap((c) => c.imports ?? [])
       if (external.length > 0) throw new ViewBuildError(`${entry}: ${kind === 'rollup' ? 'Rollup' : 'Rolldown'} left ${external.map((e) => `'${e}'`).join(', ')} unresolved, and a view's document can import nothing (add @rollup/plugin-node-resolve to the project's plugins)`)
-      for (const c of chunks) for (const f of sourceFiles(Object.keys(c.modules ?? {}), root)) read.add(f)
+      for (const f of sourceFiles(order, root)) read.add(f)
       const emitted = out.output.filter((o) => o.type === 'asset' && o.fileName.endsWith('.css')).map((o) => (typeof o.source === 'string' ? o.source : new TextDecoder().decode(o.source)))
-      let js = isCss ? '' : chunks.map((c) => c.code ?? '').join('')
-      let style = [...css, ...emitted].join('\n')
+      let js = isCssEntry ? '' : chunks.map((c) => c.code ?? '').join('')
+      let style = [...order.filter((id) => css.has(id)).map((id) => css.get(id)!), ...emitted].join('\n')
       // Rollup does not minify; the project's esbuild does, where there is one.
       const esbuild = await hostPackage<typeof Esbuild>('esbuild', root)
       if (esbuild) {

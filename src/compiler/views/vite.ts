@@ -5,20 +5,24 @@
  * entry goes through Vite's own HTML pipeline (its plugins' transformIndexHtml too); the output's scripts,
  * stylesheets and assets are inlined into the one document the host renders.
  */
-import { dirname, posix, resolve } from 'node:path'
+import { posix } from 'node:path'
 import type * as Vite from 'vite'
-import { bundlerFailure, inlineReferences, minifyHtml, sourceFiles, ViewBuildError, type BuiltView, type ViewBundler } from './document.ts'
+import { bundlerFailure, documentReferences, inlineStylesheet, sourceFiles, ViewBuildError, type BuiltView, type ViewBundler } from './document.ts'
+import { inlineReferences, minifyHtml } from './html.ts'
 
 /** What the view's build takes of the project's Vite config: what shapes a page, not what builds the server. */
-const KEPT = ['resolve', 'css', 'define', 'json', 'esbuild', 'oxc', 'assetsInclude', 'html', 'experimental'] as const
+const KEPT = ['resolve', 'css', 'define', 'json', 'esbuild', 'oxc', 'assetsInclude', 'html'] as const
 
-/** The project's plugins, flattened, without mcp-aot's and @cloudflare/vite-plugin's. */
+/** The project's plugins, flattened, without mcp-aot's and @cloudflare/vite-plugin's, and without their closeBundle hooks. */
 async function pagePlugins(option: Vite.PluginOption): Promise<Vite.Plugin[]> {
   const value = await option
   if (!value) return []
   if (Array.isArray(value)) return (await Promise.all(value.map(pagePlugins))).flat()
   const plugin = value as Vite.Plugin
-  return plugin.name === 'mcp-aot' || plugin.name.startsWith('vite-plugin-cloudflare') ? [] : [plugin]
+  if (plugin.name === 'mcp-aot' || plugin.name.startsWith('vite-plugin-cloudflare')) return []
+  // closeBundle is where plugins upload, report or write what a build made: the Worker's build, not a view's.
+  const { closeBundle: _closed, ...rest } = plugin
+  return [rest as Vite.Plugin]
 }
 
 export interface ViteProject {
@@ -54,13 +58,15 @@ export function viteViews(vite: typeof Vite, project: ViteProject): ViewBundler 
     const output = (Array.isArray(out) ? out[0]! : (out as Vite.Rollup.RollupOutput)).output
     const inputs = new Set([entry])
     for (const o of output) if (o.type === 'chunk') for (const id of sourceFiles(Object.keys(o.modules), project.root)) inputs.add(id)
-    return { output, inputs: [...inputs] }
+    // A stylesheet's @imports and url() images are not modules of the output: watched from the stylesheets themselves.
+    for (const id of [...inputs]) if (/\.css$/i.test(id)) inlineStylesheet(id, inputs)
+    return { output, inputs }
   }
   const text = (o: { type: string; code?: string; source?: string | Uint8Array }) => (o.type === 'chunk' ? o.code! : typeof o.source === 'string' ? o.source : new TextDecoder().decode(o.source)).replace(/\/\*\$vite\$:\d+\*\//g, '').trim()
   return {
     async bundle(entry) {
       const { output, inputs } = await build(entry)
-      return { js: output.filter((o) => o.type === 'chunk').map(text).join(''), css: output.filter((o) => o.fileName.endsWith('.css')).map(text).join(''), inputs }
+      return { js: output.filter((o) => o.type === 'chunk').map(text).join(''), css: output.filter((o) => o.fileName.endsWith('.css')).map(text).join(''), inputs: [...inputs] }
     },
     async document(entry): Promise<BuiltView> {
       const { output, inputs } = await build(entry)
@@ -72,8 +78,10 @@ export function viteViews(vite: typeof Vite, project: ViteProject): ViewBundler 
         if (!found) throw new ViewBuildError(`${entry}: Vite's document refers to ${ref}, which it did not write (a file of publicDir? a view is built without one: import it instead)`)
         return text(found)
       }
-      const html = await inlineReferences(minifyHtml(text(page)), async (src) => ({ js: file(src), css: '' }), async (href) => file(href))
-      return { html, inputs: inputs.map((f) => resolve(dirname(entry), f)) }
+      // Vite bundled the module scripts and stylesheets and inlined the images; a classic script it leaves as written.
+      const source = documentReferences(entry, inputs, async () => ({ js: '', css: '', inputs: [] }))
+      const html = await inlineReferences(minifyHtml(text(page)), { module: async (src) => ({ js: file(src), css: '' }), classic: source.classic, style: async (href) => file(href) })
+      return { html, inputs: [...inputs] }
     },
   }
 }

@@ -17,12 +17,24 @@ function ruled(rules: readonly any[], name: string): boolean {
   return rules.some((r) => r && typeof r === 'object' && ((r.test && matches(r.test)) || (r.oneOf && ruled(r.oneOf, name)) || (r.rules && ruled(r.rules, name))))
 }
 
-/** webpack's first error as one line, located in the view's files when it has a location. */
+/** webpack's first error as one line, located in the view's files when it has a location; a loader's error by its own reason. */
 function webpackFailure(error: any): ViewBuildError {
-  const file = error?.module?.resource
+  const file: string | undefined = error?.module?.resource
   const line = error?.loc?.start?.line
   const at = file ? `${file}${line ? `:${line}:${(error.loc.start.column ?? 0) + 1}` : ''}: ` : ''
-  return new ViewBuildError(`${at}${String(error?.message ?? error).trim().split('\n')[0]}`)
+  // `Module build failed (from ./loader.js):` heads a loader's error; the reason is the line after.
+  const lines = String(error?.error?.message ?? error?.message ?? error).split('\n').map((l) => l.trim()).filter((l) => l && !/^Module build failed\b/.test(l))
+  return new ViewBuildError(`${at}${lines[0] ?? 'the build failed'}`, file ? [file] : [])
+}
+
+/**
+ * The project's resolve options for a browser build: webpack filled in the Worker's target's conditions,
+ * main and alias fields (a Node target's pick Node builds of packages); without them the view's `web` target
+ * fills in its own. Aliases, extensions, modules and resolver plugins stay.
+ */
+function browserResolve(resolve: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { conditionNames: _c, mainFields: _m, aliasFields: _a, byDependency: _b, exportsFields: _e, ...rest } = resolve ?? {}
+  return rest
 }
 
 export function webpackViews(compiler: any, root: string): ViewBundler {
@@ -49,7 +61,7 @@ export function webpackViews(compiler: any, root: string): ViewBundler {
               ...(assets.length > 0 ? [{ test: new RegExp(`(${assets.map((e) => e.replace('.', '\\.')).join('|')})$`, 'i'), type: 'asset/inline' }] : []),
             ],
           },
-          resolve: compiler.options.resolve,
+          resolve: browserResolve(compiler.options.resolve),
           resolveLoader: compiler.options.resolveLoader,
           optimization: { minimize: true, splitChunks: false, runtimeChunk: false },
           performance: false,
