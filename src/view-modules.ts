@@ -29,6 +29,7 @@ export class ViewModules {
   private built = new Map<string, { module: ViewModule; stamps: Map<string, number> }>()
   /** Each view's files as its last build found them. */
   private watched = new Map<string, string[]>()
+  private building = new Map<string, Promise<ViewModule>>()
 
   private readonly modules: ReadonlyMap<string, readonly Declaration[]>
   private readonly texts: () => ReadonlyMap<string, string>
@@ -41,7 +42,16 @@ export class ViewModules {
   }
 
   /** The module of the view whose entry is `path`; throws a CompileError (MCP048) with the view's files as watch files. */
-  async load(path: string, bundler: () => Promise<ViewBundler>): Promise<ViewModule> {
+  load(path: string, bundler: () => Promise<ViewBundler>): Promise<ViewModule> {
+    // Asked for again while it builds (Vite's environments, two modules at once): the one build answers both.
+    const running = this.building.get(path)
+    if (running) return running
+    const build = this.build(path, bundler).finally(() => this.building.delete(path))
+    this.building.set(path, build)
+    return build
+  }
+
+  private async build(path: string, bundler: () => Promise<ViewBundler>): Promise<ViewModule> {
     const last = this.built.get(path)
     if (last && [...last.stamps].every(([file, mtime]) => stamp(file) === mtime)) return last.module
     const tool = this.toolOf(path)

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { context, type BuildResult } from 'esbuild'
 import webpack from 'webpack'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ViewBundler } from '../../src/compiler/views/document.ts'
+import { inlineStylesheet, type ViewBundler } from '../../src/compiler/views/document.ts'
 import { webpackViews } from '../../src/compiler/views/webpack.ts'
 import mcpEsbuild from '../../src/esbuild.ts'
 import { ViewModules } from '../../src/view-modules.ts'
@@ -57,6 +57,26 @@ describe('the view modules\' cache', () => {
     const third = await views.load(entry, async () => bundler)
     expect(await views.load(entry, async () => bundler)).toBe(third)
     expect(builds).toBe(3)
+  })
+
+  it('builds a view asked for twice at once one time', async () => {
+    const root = project({ 'src/views/show.ts': 'once' })
+    const entry = join(root, 'src/views/show.ts')
+    let builds = 0
+    const bundler: ViewBundler = { bundle: async (path) => (builds++, await new Promise((r) => setTimeout(r, 50)), { js: 'once', css: '', inputs: [path] }) }
+    const views = new ViewModules(new Map(), () => new Map(), () => root)
+    const [a, b] = await Promise.all([views.load(entry, async () => bundler), views.load(entry, async () => bundler)])
+    expect(a).toBe(b)
+    expect(builds).toBe(1)
+  })
+})
+
+describe('a stylesheet mcp-aot inlines itself (Rollup, Rolldown; watch files under Vite)', () => {
+  it('takes its @imports, quoted or not, with their media, and its images as data URLs; every file read is a watch file', () => {
+    const root = project({ 'a.css': '@import "b.css" print;\n@import url(c.css);\n@import "https://fonts.example.com/x.css";\nh1 { background: url(./dot.svg) }\n', 'b.css': 'p { color: red }\n', 'c.css': 'i { color: blue }\n', 'dot.svg': '<svg/>' })
+    const read = new Set<string>()
+    expect(inlineStylesheet(join(root, 'a.css'), read)).toBe('@media print{p { color: red }\n}\ni { color: blue }\n\n@import "https://fonts.example.com/x.css";\nh1 { background: url("data:image/svg+xml;base64,PHN2Zy8+") }\n')
+    expect([...read].map((f) => f.slice(root.length + 1)).sort()).toEqual(['a.css', 'b.css', 'c.css', 'dot.svg'])
   })
 })
 

@@ -85,7 +85,11 @@ export function inlineStylesheet(path: string, read: Set<string>, seen = new Set
   read.add(path)
   const dir = dirname(path)
   return readFileSync(path, 'utf8')
-    .replace(/@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?\s*;/g, (whole, _q, ref: string) => (isUrl(ref) ? whole : inlineStylesheet(resolve(dir, ref), read, seen)))
+    .replace(/@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?([^;]*);/g, (whole, _q, ref: string, media: string) => {
+      if (isUrl(ref)) return whole
+      const css = inlineStylesheet(resolve(dir, ref), read, seen)
+      return media.trim() ? `@media ${media.trim()}{${css}}` : css
+    })
     .replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, _q, ref: string) => {
       const file = resolve(dir, ref.replace(/[?#].*$/, ''))
       const data = isUrl(ref) || !existsSync(file) ? undefined : dataUrl(file)
