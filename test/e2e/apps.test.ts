@@ -4,7 +4,8 @@
  * Inspector CLI's `--app-info` probe reports the tool's app; and a real host, headless Chromium (Debian's
  * package, driven by puppeteer-core), runs the extension's AppBridge in a page (test/e2e/apps-host/host.ts),
  * renders the view in a sandboxed iframe, calls the tool, and the view (the extension's App client) gets
- * the result and calls the app-only tool back through the host. The screenshot is kept in test-results/.
+ * the result and calls the app-only tool back through the host, once as esbuild builds the Worker and its
+ * view and once as Vite does (test/plugin/build.ts). The screenshots are kept in test-results/.
  * The same host renders the Workers template's show_notes view (templates/cloudflare-workers, its src
  * bundled with the plugin from src/ and served in workerd with a NOTES namespace): that view speaks the
  * protocol through a hand-written bridge (views/mcp-app.ts, no ext-apps), so the host checks it sends what
@@ -21,6 +22,7 @@ import { build } from 'esbuild'
 import puppeteer from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleWorker } from '../runtime/bundle.ts'
+import { bundle } from '../plugin/build.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
 
@@ -88,13 +90,14 @@ describe.skipIf(!existsSync(CHROMIUM))('a real host: headless Chromium with the 
 
   afterAll(() => new Promise<void>((done) => (page ? page.close(() => done()) : done())))
 
-  it('renders the view in a sandboxed iframe; the view gets the result and calls a tool back through the host', async () => {
+  /** Renders the weather view served at `server` in the host; what the view shows and sent, checked alike for each build of it. */
+  async function renderWeather(server: string, screenshot: string): Promise<void> {
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
     try {
       const tab = await browser.newPage()
       await tab.setViewport({ width: 640, height: 400 })
       const address = page.address() as { port: number }
-      await tab.goto(`http://127.0.0.1:${address.port}/?server=${encodeURIComponent(workerd.url)}`)
+      await tab.goto(`http://127.0.0.1:${address.port}/?server=${encodeURIComponent(server)}`)
       await tab.waitForFunction(() => (window as any).host?.error || (window as any).host?.steps.includes('result sent'), { timeout: 30_000 })
       const frame = await (await tab.waitForSelector('iframe'))!.contentFrame()
       await frame.waitForSelector('body[data-done="yes"]', { timeout: 30_000 })
@@ -107,14 +110,28 @@ describe.skipIf(!existsSync(CHROMIUM))('a real host: headless Chromium with the 
       expect(shown).toEqual(['Oslo', '18 °C, clear', 'Oslo: clear for the next 3 hours'])
       expect(await tab.$eval('iframe', (f) => f.getAttribute('sandbox'))).toBe('allow-scripts')
       mkdirSync(join(ROOT, 'test-results'), { recursive: true })
-      await tab.screenshot({ path: join(ROOT, 'test-results/apps-view.png') })
+      await tab.screenshot({ path: join(ROOT, 'test-results', screenshot) })
       // What the extension's App client sent: the handshake in order, at the stable protocol version.
       expect(report.viewSent.slice(0, 2)).toEqual(['ui/initialize 2026-01-26', 'ui/notifications/initialized'])
       expect(report.viewSent).toContain('ui/notifications/size-changed')
     } finally {
       await browser.close()
     }
+  }
+
+  it('renders the view in a sandboxed iframe; the view gets the result and calls a tool back through the host', async () => {
+    await renderWeather(workerd.url, 'apps-view.png')
   }, 90_000)
+
+  it('renders the view as Vite builds it (the Worker and its view built by Vite with the plugin, as vite.config projects and the templates are)', async () => {
+    writeFileSync(join(dir, 'vite-worker.js'), await bundle('vite', join(ROOT, 'test/apps/fixtures/weather-worker.ts'), ROOT))
+    const built = await startWorkerd(join(dir, 'vite-worker.js'))
+    try {
+      await renderWeather(built.url, 'apps-view-vite.png')
+    } finally {
+      await built.stop()
+    }
+  }, 120_000)
 
   it('renders the Workers template\'s show_notes view: its hand-written bridge does the handshake, lists the notes from the result and answers the teardown', async () => {
     writeFileSync(join(dir, 'template.js'), await bundleWorker(join(ROOT, 'templates/cloudflare-workers/src/worker.ts')))
