@@ -269,7 +269,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         return transformModule(rawId, code, (f) => this.addWatchFile(f))
       },
     },
-    buildStart() {
+    buildStart(...args: unknown[]) {
+      // Rollup and Rolldown: the build's plugins for the views' builds (compiler/views/rollup.ts), as the build
+      // has them once every options hook ran (@rollup/plugin-commonjs adds its resolver there).
+      if (meta.framework === 'rollup' || meta.framework === 'rolldown') inputPlugins = flatPlugins((args[0] as { plugins?: unknown } | undefined)?.plugins)
       // `skills`: read the folders afresh each build (a dev rebuild sees edited files), each file watched
       // (esbuild: by the module's onLoad above).
       if (!options?.skills) return
@@ -319,9 +322,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (wantsArtifacts && modules.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)
     },
     // Rollup, Rolldown and Vite: assets of each output, next to its chunks (Vite's dev server never calls it).
-    // Rollup and Rolldown: the project's plugins, for the views' builds (compiler/views/rollup.ts).
-    rollup: { generateBundle, options: (input: { plugins?: unknown }) => void (inputPlugins = flatPlugins(input.plugins)) },
-    rolldown: { generateBundle, options: (input: { plugins?: unknown }) => void (inputPlugins = flatPlugins(input.plugins)) },
+    rollup: { generateBundle },
+    rolldown: { generateBundle },
     vite: {
       generateBundle,
       ...(options?.worker ? { config: (_config: unknown, env: { command: string }) => workerBuildConfig(options.worker!, env.command) } : {}),

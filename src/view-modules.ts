@@ -29,7 +29,7 @@ export class ViewModules {
   private built = new Map<string, { module: ViewModule; stamps: Map<string, number> }>()
   /** Each view's files as its last build found them. */
   private watched = new Map<string, string[]>()
-  private building = new Map<string, Promise<ViewModule>>()
+  private building = new Map<string, { build: Promise<ViewModule>; started: number }>()
 
   private readonly modules: ReadonlyMap<string, readonly Declaration[]>
   private readonly texts: () => ReadonlyMap<string, string>
@@ -43,11 +43,16 @@ export class ViewModules {
 
   /** The module of the view whose entry is `path`; throws a CompileError (MCP048) with the view's files as watch files. */
   load(path: string, bundler: () => Promise<ViewBundler>): Promise<ViewModule> {
-    // Asked for again while it builds (Vite's environments, two modules at once): the one build answers both.
+    // Asked for again while it builds (Vite's environments, two modules at once): the one build answers both,
+    // unless one of the view's files was saved since it started; then a build after it.
     const running = this.building.get(path)
-    if (running) return running
-    const build = this.build(path, bundler).finally(() => this.building.delete(path))
-    this.building.set(path, build)
+    const saved = running && (this.watched.get(path) ?? [path]).some((file) => stamp(file) >= running.started)
+    if (running && !saved) return running.build
+    const started = Date.now()
+    const build = (running ? running.build.catch(() => undefined) : Promise.resolve()).then(() => this.build(path, bundler)).finally(() => {
+      if (this.building.get(path)?.build === build) this.building.delete(path)
+    })
+    this.building.set(path, { build, started })
     return build
   }
 

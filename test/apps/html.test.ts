@@ -20,6 +20,13 @@ describe('minifyHtml', () => {
   })
 })
 
+describe('minifyHtml keeps what a tag or a word says', () => {
+  it('leaves attribute values as written (a > or a comment inside quotes is the value), and a space beside words next to a script', () => {
+    const html = '<meta name="x" content="a > b"> <input value="a  b" title="<!-- not a comment -->">\n<p>Hello <script>f()</script> world</p>'
+    expect(minifyHtml(html)).toBe('<meta name="x" content="a > b"><input value="a  b" title="<!-- not a comment -->"> <p>Hello <script>f()</script> world</p>')
+  })
+})
+
 describe('inlineReferences', () => {
   const asked: string[] = []
   const refs: References = {
@@ -40,21 +47,26 @@ describe('inlineReferences', () => {
     expect(await inlineReferences(html, refs)).toBe(
       '<html><head><style media="print">h1{margin:0}</style><style>p{color:red}</style></head><body>' +
         '<img alt="dot" src="data:image/svg+xml;base64,PHN2Zy8+"><img data-src="./lazy.png" src="https://cdn.example.com/x.png">' +
-        '<script type="module">run("./a.ts")</script>' +
-        '<script defer data-src="./not-me.js">function go(){}</script><button onclick="go()">Go</button>' +
-        '<script type="module">inline()</script></body></html>',
+        '<script type="module">run("./a.ts")</script><button onclick="go()">Go</button>' +
+        // Deferred, the classic script ran once the page was parsed: inline, it goes last.
+        '<script type="module">inline()</script><script defer data-src="./not-me.js">function go(){}</script></body></html>',
     )
     // Each reference asked for once; URLs and data-* attributes are not references.
     expect(asked).toEqual(['module ./a.ts', 'classic ./legacy.js', 'style ./print.css', 'image ./dot.svg'])
   })
 
+  it('leaves a data block (application/json, importmap) as it is: the browser runs it as no script', async () => {
+    const html = '<script type="application/json" src="./data.json"></script><script type="importmap" src="./map.json"></script>'
+    expect(await inlineReferences(html, refs)).toBe(html)
+  })
+
   it('escapes what would end or confuse the script element it is inlined in', async () => {
-    const js = 'const a="<!--<script>",b="</script>",c=/<\\/SCRIPT>/'
+    const js = 'const a="<!--<script>",b="</script>",c=/<\\/SCRIPT>/,d="\\</script>";for(let i=0;i<scripts.length;i++);'
     const out = await inlineReferences('<script type="module" src="./a.ts"></script>', { ...refs, module: async () => ({ js, css: '' }) })
     const body = /^<script type="module">([\s\S]*)<\/script>$/.exec(out)![1]!
-    expect(body).not.toMatch(/<!--|<script|<\/script/i)
-    // The same text to JS: each escape is \x3C, the character <.
+    expect(body).not.toMatch(/<!--|<\/script/i)
+    // The same text to JS: each escape is \u003C, the character < (`<script` alone is harmless once `<!--` is escaped).
     expect(body).toBe(inlineScript(js))
-    expect(eval(`(() => { ${body}; return [a, b, c.test('</SCRIPT>')] })()`)).toEqual(['<!--<script>', '</script>', true])
+    expect(eval(`(() => { const scripts = []; ${body}; return [a, b, c.test('</SCRIPT>'), d] })()`)).toEqual(['<!--<script>', '</script>', true, '</script>'])
   })
 })

@@ -59,6 +59,20 @@ describe('the view modules\' cache', () => {
     expect(builds).toBe(3)
   })
 
+  it('builds again for a load that comes after a save, while the build before the save still runs', async () => {
+    const root = project({ 'src/views/show.ts': 'v1' })
+    const entry = join(root, 'src/views/show.ts')
+    const { readFileSync } = await import('node:fs')
+    const bundler: ViewBundler = { bundle: async (path) => { const js = readFileSync(path, 'utf8'); await new Promise((r) => setTimeout(r, 150)); return { js, css: '', inputs: [path] } } }
+    const views = new ViewModules(new Map(), () => new Map(), () => root)
+    const before = views.load(entry, async () => bundler)
+    await new Promise((r) => setTimeout(r, 40))
+    writeFileSync(entry, 'v2')
+    const after = views.load(entry, async () => bundler)
+    expect((await before).code).toContain('v1')
+    expect((await after).code).toContain('v2')
+  })
+
   it('builds a view asked for twice at once one time', async () => {
     const root = project({ 'src/views/show.ts': 'once' })
     const entry = join(root, 'src/views/show.ts')
@@ -125,6 +139,13 @@ describe('Rollup and Rolldown with a project CSS plugin', () => {
     name: 'css-as-module',
     transform: (code: string, id: string) => (id.endsWith('.css') ? `document.head.append(Object.assign(document.createElement("style"), { textContent: ${JSON.stringify(code.replace(/\s+/g, ''))} }))` : null),
   }
+  it.each(['rollup', 'rolldown'] as const)('%s: without one, a stylesheet saved with a byte order mark is inlined (Rollup strips the mark from what a plugin loads)', async (bundler) => {
+    const root = project({ 'package.json': '{"name":"shows"}', 'src/tools.ts': TOOL, 'src/views/show.ts': "import './show.css'\ndocument.body.textContent = 'shown'\n", 'src/views/show.css': '\uFEFFbody { margin: 0 }\r\n' })
+    const mod = await load(await bundle(bundler, join(root, 'src/tools.ts'), root))
+    const html = (await mod.__mcp.entries.find((e: { uri?: string }) => e.uri === 'ui://shows/show').invoke()).text as string
+    expect(html).toMatch(/<style>body\{margin:0\}<\/style>/)
+  }, 60_000)
+
   it.each(['rollup', 'rolldown'] as const)('%s: the stylesheets it takes stay its own (nothing inlined twice or emptied)', async (bundler) => {
     const root = project({ 'package.json': '{"name":"shows"}', 'src/tools.ts': TOOL, 'src/views/show.ts': "import './show.css'\ndocument.body.textContent = 'shown'\n", 'src/views/show.css': 'body { margin: 0 }\n' })
     const code = await bundle(bundler, join(root, 'src/tools.ts'), root, () => {}, {}, { rollupPlugins: [cssPlugin] })

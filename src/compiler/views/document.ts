@@ -75,27 +75,31 @@ export const sourceFiles = (ids: Iterable<string>, root: string): string[] =>
   [...ids].filter((id) => !id.startsWith('\0') && !/^[a-z][a-z0-9+.-]*:(?![\\/])/i.test(id)).map((id) => resolve(root, id.replace(/[?#].*$/, ''))).filter((p) => !/[\\/]node_modules[\\/]/.test(p))
 
 /**
- * A stylesheet's text with its local `@import`s inlined and its local `url()`s of images and fonts as data
- * URLs; every file read goes to `read` (also how a bundler's view build that reads stylesheets itself learns
- * their watch files).
+ * A stylesheet's text (`text`, else the file's) with its local `@import`s inlined and its local `url()`s of
+ * images and fonts as data URLs; every file read goes to `read` (also how a bundler's view build that reads
+ * stylesheets itself learns their watch files).
  */
-export function inlineStylesheet(path: string, read: Set<string>, seen = new Set<string>()): string {
-  if (seen.has(path) || !existsSync(path)) return ''
-  seen.add(path)
-  read.add(path)
-  const dir = dirname(path)
-  return readFileSync(path, 'utf8')
-    .replace(/@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?([^;]*);/g, (whole, _q, ref: string, media: string) => {
-      if (isUrl(ref)) return whole
-      const css = inlineStylesheet(resolve(dir, ref), read, seen)
-      return media.trim() ? `@media ${media.trim()}{${css}}` : css
-    })
-    .replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, _q, ref: string) => {
-      const file = resolve(dir, ref.replace(/[?#].*$/, ''))
-      const data = isUrl(ref) || !existsSync(file) ? undefined : dataUrl(file)
-      if (data) read.add(file)
-      return data ? `url("${data}")` : whole
-    })
+export function inlineStylesheet(path: string, read: Set<string>, text?: string): string {
+  const seen = new Set<string>()
+  const inline = (file: string, given?: string): string => {
+    if (seen.has(file) || (given === undefined && !existsSync(file))) return ''
+    seen.add(file)
+    read.add(file)
+    const dir = dirname(file)
+    return (given ?? readFileSync(file, 'utf8'))
+      .replace(/@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?([^;]*);/g, (whole, _q, ref: string, media: string) => {
+        if (isUrl(ref)) return whole
+        const css = inline(resolve(dir, ref))
+        return media.trim() ? `@media ${media.trim()}{${css}}` : css
+      })
+      .replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, _q, ref: string) => {
+        const asset = resolve(dir, ref.replace(/[?#].*$/, ''))
+        const data = isUrl(ref) || !existsSync(asset) ? undefined : dataUrl(asset)
+        if (data) read.add(asset)
+        return data ? `url("${data}")` : whole
+      })
+  }
+  return inline(path, text)
 }
 
 /** A Rollup-style error (Vite's, Rollup's, Rolldown's) as one line, located in the view's files when it has a location. */

@@ -5,37 +5,93 @@
  * inlined is escaped so that it cannot end or confuse its element.
  */
 
-/** JS inlined in a script element: `</script`, `<script` and `<!--` written `\x3C…`, the same text in a JS string, template or regular expression (where minified module code holds them). */
-export const inlineScript = (js: string) => js.replace(/<(\/?script|!--)/gi, '\\x3C$1')
+/**
+ * JS inlined in a script element: `</script` ends it and `<!--` can make the rest of the page script, so
+ * their `<` is written `\u003C`, the same character in a JS string, template or regular expression and in
+ * JSON (where such text occurs in valid code); a `\<` escape gives up its backslash.
+ */
+export const inlineScript = (js: string) => js.replace(/(\\*)<(\/script|!--)/gi, (_m, slashes: string, rest: string) => `${slashes.length % 2 === 1 ? slashes.slice(1) : slashes}\\u003C${rest}`)
 
 /** CSS inlined in a style element: `</style` ends it; escaped it means the same to CSS. */
 export const inlineStyle = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1')
 
-/** Comments, and the elements whose text is kept as it is; matched left to right, so a script inside a comment is the comment's. */
-const RAW = /<!--[\s\S]*?-->|<(script|style|pre|textarea)\b[\s\S]*?<\/\1\s*>/gi
-/** Tags around which whitespace never renders (between inline elements it does, so it stays as one space). */
-const QUIET = /\s*(<\/?(?:!doctype|html|head|body|meta|link|title|base|style|script|noscript|template)\b[^>]*>)\s*/gi
+/** A start or end tag, its attribute values quoted or not (a `>` or `<!--` inside quotes is the value's), or a declaration (`<!doctype html>`). */
+const TAG = /<\/?[A-Za-z][^\s"'>/]*(?:[^"'>]|"[^"]*"|'[^']*')*>|<![A-Za-z][^>]*>/y
+/** Elements whose text is kept as it is. */
+const RAW_TEXT = new Set(['script', 'style', 'pre', 'textarea'])
+/** Elements around which whitespace never renders. */
+const QUIET = new Set(['!doctype', 'html', 'head', 'body', 'meta', 'link', 'title', 'base', 'style', 'script', 'noscript', 'template'])
 
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').replace(QUIET, '$1')
+interface Token {
+  text: string
+  /** Text between tags (whitespace in it may go), or a tag, comment or raw element (kept as it is). */
+  isText: boolean
+  /** A tag or element around which whitespace never renders. */
+  quiet: boolean
+}
 
-/** Comments removed (not conditional ones), whitespace collapsed to one space and removed around tags that do not render; script, style, pre and textarea as they are. */
-export function minifyHtml(html: string): string {
-  const bare = html.replace(RAW, (m) => (m.startsWith('<!--') && !/^<!--\[if/i.test(m) ? '' : m))
-  let out = ''
-  let last = 0
-  let quietBefore = true
-  for (const m of bare.matchAll(RAW)) {
-    // Next to a script or style element (which does not render) whitespace does not render either.
-    const quiet = /^<(script|style)\b/i.test(m[0])
-    let text = squeeze(bare.slice(last, m.index))
-    if (quiet) text = text.trimEnd()
-    if (quietBefore) text = text.trimStart()
-    out += text + m[0]
-    quietBefore = quiet
-    last = m.index + m[0].length
+/** The document as text, tags, raw elements (script, style, pre, textarea, to their end tag) and conditional comments; other comments dropped. */
+function tokens(html: string): Token[] {
+  const out: Token[] = []
+  let i = 0
+  // Text on both sides of a dropped comment is one text.
+  const text = (t: string) => {
+    const last = out.at(-1)
+    if (last?.isText) last.text += t
+    else if (t) out.push({ text: t, isText: true, quiet: false })
   }
-  const tail = squeeze(bare.slice(last))
-  return (out + (quietBefore ? tail.trimStart() : tail)).trim()
+  while (i < html.length) {
+    const lt = html.indexOf('<', i)
+    if (lt < 0) break
+    text(html.slice(i, lt))
+    i = lt
+    if (html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 4)
+      const stop = end < 0 ? html.length : end + 3
+      if (/^<!--\[if/i.test(html.slice(i, i + 8))) out.push({ text: html.slice(i, stop), isText: false, quiet: false })
+      i = stop
+      continue
+    }
+    TAG.lastIndex = i
+    const tag = TAG.exec(html)
+    if (!tag) {
+      text('<') // a `<` that starts no tag is text
+      i++
+      continue
+    }
+    const name = /^<\/?(!?[A-Za-z][^\s"'>/]*)/.exec(tag[0])![1]!.toLowerCase()
+    let stop = i + tag[0].length
+    if (tag[0][1] !== '/' && RAW_TEXT.has(name)) {
+      const close = new RegExp(`</${name}\\s*>`, 'gi')
+      close.lastIndex = stop
+      const found = close.exec(html)
+      stop = found ? found.index + found[0].length : html.length
+    }
+    out.push({ text: html.slice(i, stop), isText: false, quiet: QUIET.has(name) })
+    i = stop
+  }
+  text(html.slice(i))
+  return out
+}
+
+/**
+ * Comments removed (not conditional ones), whitespace in text collapsed to one space, and whitespace alone
+ * between a tag and a tag or element that does not render removed; tags, script, style, pre and textarea as
+ * they are. Whitespace beside words stays (`Hello <script>…</script> world` still reads "Hello world").
+ */
+export function minifyHtml(html: string): string {
+  const all = tokens(html)
+  return all
+    .map((t, k) => {
+      if (!t.isText) return t.text
+      const squeezed = t.text.replace(/\s+/g, ' ')
+      if (squeezed !== ' ') return squeezed
+      const before = all[k - 1]
+      const after = all[k + 1]
+      return !before || !after || before.quiet || after.quiet ? '' : ' '
+    })
+    .join('')
+    .trim()
 }
 
 /** An attribute's value in a tag or an attribute list (`data-src` is not `src`). */
@@ -48,6 +104,10 @@ const LINK = /<link\b[^>]*>/gi
 const IMG = /<img\b[^>]*>/gi
 
 const isModule = (attrs: string) => /^module$/i.test(attr(attrs, 'type')?.trim() ?? '')
+/** A classic script the browser runs as JS (no type, or a JavaScript media type); a data block (`application/json`, `importmap`) is not one. */
+const isClassic = (attrs: string) => /^((text|application)\/(java|ecma)script)?$/i.test(attr(attrs, 'type')?.trim() ?? '')
+/** A boolean attribute present (`defer`, `async`). */
+const has = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}(?=[\\s=>/]|$)`, 'i').test(attrs.replace(/"[^"]*"|'[^']*'/g, '""'))
 const isStylesheet = (tag: string) => /(?:^|\s)stylesheet(?:\s|$)/i.test(attr(tag, 'rel') ?? '')
 /** A reference the document makes to a file of its own: local, not a URL. */
 const local = (ref: string | undefined): ref is string => ref !== undefined && ref !== '' && !isUrl(ref)
@@ -76,16 +136,18 @@ async function resolved<T>(html: string, pattern: RegExp, ref: (match: RegExpMat
 /** The document with its local scripts, stylesheets and images inline (`html` minified first, so commented-out ones are gone). */
 export async function inlineReferences(html: string, refs: References): Promise<string> {
   const moduleSrc = (m: RegExpMatchArray) => (isModule(m[1]!) && m[2]!.trim() === '' && local(attr(m[1]!, 'src')) ? attr(m[1]!, 'src') : undefined)
-  const classicSrc = (m: RegExpMatchArray) => (!isModule(m[1]!) && m[2]!.trim() === '' && local(attr(m[1]!, 'src')) ? attr(m[1]!, 'src') : undefined)
+  const classicSrc = (m: RegExpMatchArray) => (isClassic(m[1]!) && m[2]!.trim() === '' && local(attr(m[1]!, 'src')) ? attr(m[1]!, 'src') : undefined)
   const modules = await resolved(html, SCRIPT, moduleSrc, refs.module)
   const classics = await resolved(html, SCRIPT, classicSrc, refs.classic)
   const sheets = await resolved(html, LINK, ([tag]) => (isStylesheet(tag) && local(attr(tag, 'href')) ? attr(tag, 'href') : undefined), refs.style)
   const images = refs.image ? await resolved(html, IMG, ([tag]) => (local(attr(tag, 'src')) ? attr(tag, 'src') : undefined), refs.image) : new Map<string, string | undefined>()
   const styles: string[] = []
   const done = new Set<string>()
+  // A deferred classic script runs once the page is parsed; inline, `defer` means nothing, so it goes last.
+  const deferred: string[] = []
   let out = html.replace(SCRIPT, (whole, attrs: string, body: string) => {
     const src = attr(attrs, 'src')
-    if (body.trim() !== '' || !local(src)) return whole
+    if (body.trim() !== '' || !local(src) || !(isModule(attrs) || isClassic(attrs))) return whole
     if (isModule(attrs)) {
       // A module runs once however often the document names it.
       if (done.has(src)) return ''
@@ -95,8 +157,12 @@ export async function inlineReferences(html: string, refs: References): Promise<
       return `<script type="module">${inlineScript(built.js)}</script>`
     }
     const rest = attrs.replace(new RegExp(`(?:^|\\s)src\\s*=\\s*(?:"[^"]*"|'[^']*'|[^\\s>]+)`, 'i'), '')
-    return `<script${rest}>${inlineScript(classics.get(src)!)}</script>`
+    const inline = `<script${rest}>${inlineScript(classics.get(src)!)}</script>`
+    if (!has(attrs, 'defer') || has(attrs, 'async')) return inline
+    deferred.push(inline)
+    return ''
   })
+  if (deferred.length > 0) out = /<\/body>/i.test(out) ? out.replace(/<\/body>/i, () => `${deferred.join('')}</body>`) : out + deferred.join('')
   out = out.replace(LINK, (tag) => {
     const href = attr(tag, 'href')
     if (!isStylesheet(tag) || !local(href)) return tag

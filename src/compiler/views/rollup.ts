@@ -30,6 +30,9 @@ function lent(plugin: Record<string, unknown>): Record<string, unknown> {
  * reads .css and assets by their extension otherwise (and no longer bundles CSS).
  */
 function viewFiles(stylesheetEntry: string | undefined, css: Map<string, string>, read: Set<string>, order: string[]) {
+  // The stylesheets this plugin loaded, as it loaded them (Rollup strips a BOM from what load returns).
+  const loaded = new Map<string, string>()
+  const text = (code: string) => code.replace(/^\uFEFF/, '')
   return {
     name: 'mcp-aot:view-files',
     // The order the modules run in (each one's imports first, in the order written): the order the page applies stylesheets in.
@@ -49,15 +52,19 @@ function viewFiles(stylesheetEntry: string | undefined, css: Map<string, string>
     load(id: string) {
       if (id === ENTRY) return { code: `import ${JSON.stringify(stylesheetEntry)}`, moduleType: 'js' }
       const path = id.replace(/[?#].*$/, '')
-      if (isCss(id)) return { code: readFileSync(path, 'utf8'), moduleType: 'js' }
+      if (isCss(id)) {
+        loaded.set(id, text(readFileSync(path, 'utf8')))
+        return { code: loaded.get(id)!, moduleType: 'js' }
+      }
       if (ASSET_TYPES.includes(extname(path).toLowerCase())) return { code: `export default ${JSON.stringify(dataUrl(path))}`, moduleType: 'js' }
       return null
     },
     transform(code: string, id: string) {
       if (!isCss(id)) return null
       const path = id.replace(/[?#].*$/, '')
-      if (code !== readFileSync(path, 'utf8')) return null // a project plugin made it a module
-      css.set(id, inlineStylesheet(path, read))
+      // Still the stylesheet (as loaded here, or as the file is): no project plugin made it a module.
+      if (text(code) !== (loaded.get(id) ?? text(readFileSync(path, 'utf8')))) return null
+      css.set(id, inlineStylesheet(path, read, text(code)))
       return { code: 'export default ""', moduleSideEffects: true, moduleType: 'js' }
     },
   }
