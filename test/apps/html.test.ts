@@ -55,6 +55,11 @@ describe('inlineReferences', () => {
     expect(asked).toEqual(['module ./a.ts', 'classic ./legacy.js', 'style ./print.css', 'image ./dot.svg'])
   })
 
+  it('reads a tag whose attribute value holds a >, and takes no custom element for a script', async () => {
+    const html = '<script data-note="a>b" type="module" src="./a.ts"></script><script-list src="./a.ts"></script-list>'
+    expect(await inlineReferences(html, refs)).toBe('<style>p{color:red}</style><script type="module">run("./a.ts")</script><script-list src="./a.ts"></script-list>')
+  })
+
   it('leaves a data block (application/json, importmap) as it is: the browser runs it as no script', async () => {
     const html = '<script type="application/json" src="./data.json"></script><script type="importmap" src="./map.json"></script>'
     expect(await inlineReferences(html, refs)).toBe(html)

@@ -99,9 +99,11 @@ export const attr = (tag: string, name: string) => new RegExp(`(?:^|\\s)${name}\
 
 export const isUrl = (ref: string) => /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(ref)
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
-const LINK = /<link\b[^>]*>/gi
-const IMG = /<img\b[^>]*>/gi
+/** Attributes of a tag: a `>` inside a quoted value does not end it. */
+const ATTRS = `((?:[^"'>]|"[^"]*"|'[^']*')*)`
+const SCRIPT = new RegExp(`<script(?=[\\s>/])${ATTRS}>([\\s\\S]*?)<\\/script\\s*>`, 'gi')
+const LINK = new RegExp(`<link(?=[\\s>/])${ATTRS}>`, 'gi')
+const IMG = new RegExp(`<img(?=[\\s>/])${ATTRS}>`, 'gi')
 
 const isModule = (attrs: string) => /^module$/i.test(attr(attrs, 'type')?.trim() ?? '')
 /** A classic script the browser runs as JS (no type, or a JavaScript media type); a data block (`application/json`, `importmap`) is not one. */
