@@ -1,8 +1,9 @@
 /**
  * The HTML of a view's document: minified (comments, and whitespace where it never renders, removed) and
- * made self-contained: each local module script bundled and inlined once, a classic script inlined as
- * written, each local stylesheet inlined (its `media` kept), each local `<img src>` a data URL. What is
- * inlined is escaped so that it cannot end or confuse its element.
+ * made self-contained: each local module script bundled and inlined once, a classic JavaScript script
+ * inlined as written (a deferred one at the end of the body), each local stylesheet inlined (its `media`
+ * kept), each local `<img src>` a data URL; data blocks (`application/json`, `importmap`) left as they
+ * are. What is inlined is escaped so that it cannot end or confuse its element.
  */
 
 /**
