@@ -4,8 +4,8 @@
  * Inspector CLI's `--app-info` probe reports the tool's app; and a real host, headless Chromium (Debian's
  * package, driven by puppeteer-core), runs the extension's AppBridge in a page (test/e2e/apps-host/host.ts),
  * renders the view in a sandboxed iframe, calls the tool, and the view (the extension's App client) gets
- * the result and calls the app-only tool back through the host, once as esbuild builds the Worker and its
- * view and once as Vite does (test/plugin/build.ts). The screenshots are kept in test-results/.
+ * the result and calls the app-only tool back through the host, as esbuild, Vite, Rolldown and webpack build
+ * the Worker and its view (test/plugin/build.ts). The screenshots are kept in test-results/.
  * The same host renders the Workers template's show_notes view (templates/cloudflare-workers, its src
  * bundled with the plugin from src/ and served in workerd with a NOTES namespace): that view speaks the
  * protocol through a hand-written bridge (views/mcp-app.ts, no ext-apps), so the host checks it sends what
@@ -123,11 +123,15 @@ describe.skipIf(!existsSync(CHROMIUM))('a real host: headless Chromium with the 
     await renderWeather(workerd.url, 'apps-view.png')
   }, 90_000)
 
-  it('renders the view as Vite builds it (the Worker and its view built by Vite with the plugin, as vite.config projects and the templates are)', async () => {
-    writeFileSync(join(dir, 'vite-worker.js'), await bundle('vite', join(ROOT, 'test/apps/fixtures/weather-worker.ts'), ROOT))
-    const built = await startWorkerd(join(dir, 'vite-worker.js'))
+  // The Worker and its view built by each other bundler with the plugin (test/plugin/build.ts), as vite.config
+  // projects and the templates are (Vite), or a project's own Rolldown or webpack build. Rollup is left out:
+  // the view imports ext-apps from node_modules, which a Rollup build resolves only with
+  // @rollup/plugin-node-resolve (not installed here; without it the view is MCP048: test/apps/bundlers.test.ts).
+  it.each(['vite', 'rolldown', 'webpack'] as const)('renders the view as %s builds it', async (bundler) => {
+    writeFileSync(join(dir, `${bundler}-worker.js`), await bundle(bundler, join(ROOT, 'test/apps/fixtures/weather-worker.ts'), ROOT))
+    const built = await startWorkerd(join(dir, `${bundler}-worker.js`))
     try {
-      await renderWeather(built.url, 'apps-view-vite.png')
+      await renderWeather(built.url, `apps-view-${bundler}.png`)
     } finally {
       await built.stop()
     }
