@@ -144,6 +144,12 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     if ((meta.framework === 'webpack' || meta.framework === 'rspack') && native?.compiler) return webpackViews(native.compiler, root)
     return esbuildViews(await projectEsbuild(), root)
   }
+  // esbuild: a CompileError's findings as its own errors, each at its line (anything else is thrown on).
+  const esbuildErrors = (error: unknown, watchFiles: string[]) => {
+    const findings = (error as { diagnostics?: Finding[] }).diagnostics
+    if (!findings) throw error
+    return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles }
+  }
   /** The module with its table appended, null when it declares nothing; throws a CompileError for findings. */
   const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
     const id = rawId.replace(/[?#].*$/, '')
@@ -186,9 +192,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
                   const view = await views.load(args.path, async () => esbuildViews(build.esbuild ?? (await projectEsbuild()), root, build.initialOptions))
                   return { contents: view.code, loader: 'js', watchFiles: view.watchFiles }
                 } catch (error) {
-                  const findings = (error as { diagnostics?: Finding[] }).diagnostics
-                  if (!findings) throw error
-                  return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: (error as { watchFiles: string[] }).watchFiles }
+                  return esbuildErrors(error, (error as { watchFiles?: string[] }).watchFiles ?? [args.path])
                 }
               })
               if (options?.registry) {
@@ -215,9 +219,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
                   if (duplicates.length > 0) return { errors: duplicates.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: [args.path, ...watchFiles] }
                   return { contents: withInlineMap(out, code, args.path), loader: loaderOf(args.path), resolveDir: dirname(args.path), watchFiles }
                 } catch (error) {
-                  const findings = (error as { diagnostics?: Finding[] }).diagnostics
-                  if (!findings) throw error
-                  return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: [args.path, ...watchFiles] }
+                  return esbuildErrors(error, [args.path, ...watchFiles])
                 }
               })
               build.onStart(() => reportedDuplicates.clear())

@@ -14,7 +14,7 @@ import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mcpEsbuild from '../../src/esbuild.ts'
 import mcpVite from '../../src/vite.ts'
-import { BUNDLERS, bundle, load, type Bundler, type ProjectConfig } from '../plugin/build.ts'
+import { BUNDLERS, bundle, load, viewDocument, type Bundler, type ProjectConfig } from '../plugin/build.ts'
 import { tempProject } from '../helpers/temp-project.ts'
 
 const TOOLS = `/**
@@ -82,12 +82,8 @@ const GREETING: Record<Bundler, string> = {
   webpack: "hello from webpack's alias",
 }
 
-/** The view's document as the built module's table serves it (resources/read of its ui:// URI). */
-async function viewText(code: string, uri: string): Promise<string> {
-  const mod = await load(code)
-  const entry = mod.__mcp.entries.find((e: { uri?: string }) => e.uri === uri)
-  return (await entry.invoke()).text
-}
+/** The view's document as the built bundle's table serves it. */
+const viewText = async (code: string, uri: string) => viewDocument(await load(code), uri)
 
 /** The text of the build of `entry` failing ('' when it builds): esbuild's messages (text), Rolldown's errors (message), the others' one error. */
 async function failure(bundler: Bundler, root: string, entry: string): Promise<string> {
@@ -180,8 +176,7 @@ describe('a view is built again when one of its files changes', () => {
     const server = await createServer({ configFile: join(root, 'vite.config.mjs'), root, logLevel: 'silent', server: { middlewareMode: true, hmr: false }, plugins: [mcpVite({ root })] })
     try {
       const read = async () => {
-        const mod = await server.ssrLoadModule(join(root, 'src/tools.ts'))
-        return (await mod.__mcp.entries.find((e: { uri?: string }) => e.uri === 'ui://acme-charts/chart').invoke()).text as string
+        return viewDocument((await server.ssrLoadModule(join(root, 'src/tools.ts'))) as never, 'ui://acme-charts/chart')
       }
       const first = await read()
       expect(first).toContain('hello from vite.config')

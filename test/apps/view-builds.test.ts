@@ -14,7 +14,7 @@ import { webpackViews } from '../../src/compiler/views/webpack.ts'
 import mcpEsbuild from '../../src/esbuild.ts'
 import { ViewModules } from '../../src/view-modules.ts'
 import { tempProject } from '../helpers/temp-project.ts'
-import { bundle, load } from '../plugin/build.ts'
+import { bundle, load, viewDocument } from '../plugin/build.ts'
 
 const roots: string[] = []
 afterAll(() => {
@@ -141,16 +141,13 @@ describe('Rollup and Rolldown with a project CSS plugin', () => {
   }
   it.each(['rollup', 'rolldown'] as const)('%s: without one, a stylesheet saved with a byte order mark is inlined (Rollup strips the mark from what a plugin loads)', async (bundler) => {
     const root = project({ 'package.json': '{"name":"shows"}', 'src/tools.ts': TOOL, 'src/views/show.ts': "import './show.css'\ndocument.body.textContent = 'shown'\n", 'src/views/show.css': '\uFEFFbody { margin: 0 }\r\n' })
-    const mod = await load(await bundle(bundler, join(root, 'src/tools.ts'), root))
-    const html = (await mod.__mcp.entries.find((e: { uri?: string }) => e.uri === 'ui://shows/show').invoke()).text as string
+    const html = await viewDocument(await load(await bundle(bundler, join(root, 'src/tools.ts'), root)), 'ui://shows/show')
     expect(html).toMatch(/<style>body\{margin:0\}<\/style>/)
   }, 60_000)
 
   it.each(['rollup', 'rolldown'] as const)('%s: the stylesheets it takes stay its own (nothing inlined twice or emptied)', async (bundler) => {
     const root = project({ 'package.json': '{"name":"shows"}', 'src/tools.ts': TOOL, 'src/views/show.ts': "import './show.css'\ndocument.body.textContent = 'shown'\n", 'src/views/show.css': 'body { margin: 0 }\n' })
-    const code = await bundle(bundler, join(root, 'src/tools.ts'), root, () => {}, {}, { rollupPlugins: [cssPlugin] })
-    const mod = await load(code)
-    const html = (await mod.__mcp.entries.find((e: { uri?: string }) => e.uri === 'ui://shows/show').invoke()).text as string
+    const html = await viewDocument(await load(await bundle(bundler, join(root, 'src/tools.ts'), root, () => {}, {}, { rollupPlugins: [cssPlugin] })), 'ui://shows/show')
     expect(html).toMatch(/createElement\(["`]style["`]\)/)
     expect(html).toContain('body{margin:0}')
     expect(html).not.toContain('<style>')

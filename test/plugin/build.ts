@@ -111,6 +111,13 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
   }
 }
 
+/** A view's document as a loaded tool module's table serves it (resources/read of its ui:// URI). */
+export async function viewDocument(mod: { __mcp: { entries: { uri?: string; invoke: () => unknown }[] } }, uri: string): Promise<string> {
+  const entry = mod.__mcp.entries.find((e) => e.uri === uri)
+  if (!entry) throw new Error(`no entry serves ${uri}`)
+  return ((await entry.invoke()) as { text: string }).text
+}
+
 /** Imports bundled ESM text as a module. */
 export async function load(code: string): Promise<any> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-load-'))

@@ -15,7 +15,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml'
 import { CompileError, type Code, type Diagnostic } from '../diagnostics.ts'
-import { SKILL_FILE, type SkillEntry, type SkillFile, type SkillSet } from '../../runtime/skills/skills.ts'
+import type { SkillEntry, SkillFile, SkillSet } from '../../runtime/skills/skills.ts'
+import { SKILL_FILE } from './artifacts.ts'
 
 /** The `skills` plugin option: a folder of skill folders (or one skill's folder), or several. */
 export type SkillsOption = string | readonly string[]

@@ -130,20 +130,26 @@ export async function buildView(path: string, bundler: ViewBundler): Promise<Bui
   return { html, inputs: [...inputs] }
 }
 
+/** The file a reference of the HTML document at `path` names, beside it; it must exist, and goes to `inputs`. */
+function referencedFile(path: string, ref: string, inputs: Set<string>): string {
+  const found = resolve(dirname(path), decodeURI(ref.replace(/[?#].*$/, '')))
+  if (!existsSync(found)) throw new ViewBuildError(`${path}: it refers to ${ref}, and ${found} does not exist`, [path])
+  inputs.add(found)
+  return found
+}
+
+/** A classic script the HTML document at `path` names, as written (it cannot import); its file goes to `inputs`. */
+export const classicScript = async (path: string, src: string, inputs: Set<string>) => readFileSync(referencedFile(path, src, inputs), 'utf8')
+
 /**
  * The references of the HTML document at `path`, resolved beside it: module scripts and stylesheets by
  * `bundle`, classic scripts and images read as they are; every file read goes to `inputs`.
  */
-export function documentReferences(path: string, inputs: Set<string>, bundle: (entry: string) => Promise<Bundled>): References {
-  const file = (ref: string) => {
-    const found = resolve(dirname(path), decodeURI(ref.replace(/[?#].*$/, '')))
-    if (!existsSync(found)) throw new ViewBuildError(`${path}: it refers to ${ref}, and ${found} does not exist`, [path])
-    inputs.add(found)
-    return found
-  }
+function documentReferences(path: string, inputs: Set<string>, bundle: (entry: string) => Promise<Bundled>): References {
+  const file = (ref: string) => referencedFile(path, ref, inputs)
   return {
     module: (src) => bundle(file(src)),
-    classic: async (src) => readFileSync(file(src), 'utf8'),
+    classic: (src) => classicScript(path, src, inputs),
     style: async (href) => (await bundle(file(href))).css,
     image: async (src) => dataUrl(file(src)),
   }

@@ -7,7 +7,7 @@
  */
 import { posix } from 'node:path'
 import type * as Vite from 'vite'
-import { bundlerFailure, documentReferences, inlineStylesheet, sourceFiles, ViewBuildError, type BuiltView, type ViewBundler } from './document.ts'
+import { bundlerFailure, classicScript, inlineStylesheet, sourceFiles, ViewBuildError, type BuiltView, type ViewBundler } from './document.ts'
 import { inlineReferences, minifyHtml } from './html.ts'
 
 /** What the view's build takes of the project's Vite config: what shapes a page, not what builds the server. */
@@ -79,8 +79,7 @@ export function viteViews(vite: typeof Vite, project: ViteProject): ViewBundler 
         return text(found)
       }
       // Vite bundled the module scripts and stylesheets and inlined the images; a classic script it leaves as written.
-      const source = documentReferences(entry, inputs, async () => ({ js: '', css: '', inputs: [] }))
-      const html = await inlineReferences(minifyHtml(text(page)), { module: async (src) => ({ js: file(src), css: '' }), classic: source.classic, style: async (href) => file(href) })
+      const html = await inlineReferences(minifyHtml(text(page)), { module: async (src) => ({ js: file(src), css: '' }), classic: (src) => classicScript(entry, src, inputs), style: async (href) => file(href) })
       return { html, inputs: [...inputs] }
     },
   }

@@ -36,7 +36,7 @@ export const appsFeature: Feature = {
     const list: Handler = (core, exchange, params) => (hostsApps(exchange) ? every : modelList)(core, exchange, params)
     methods.set('tools/list', list)
     // A tool left out of this client's list is not its to call either: no view is there to call it.
-    const appOnly = new Set([...core.tools.keys()].filter((name) => !forModels.includes(core.tools.get(name)!)))
+    const appOnly = new Set([...core.tools.values()].filter((tool) => !forModels.includes(tool)).map((tool) => tool.name))
     const guarded: Handler = (core, exchange, params) => (appOnly.has(params?.name) && !hostsApps(exchange) ? unknownTool(params!.name) : call(core, exchange, params))
     methods.set('tools/call', guarded)
   },

@@ -10,7 +10,7 @@
  */
 import type { Ending } from '../shared/table.ts'
 import type { InputKit, Runner } from '../shared/table.ts'
-import { Channel, SSE_HEADERS } from '../shared/channel.ts'
+import { Channel, sseHeaders } from '../shared/channel.ts'
 import { RunContext } from './context.ts'
 import { InputRound } from './input-round.ts'
 import { inputRequired, readInputs, SECRET_MESSAGE } from './input-state.ts'
@@ -72,7 +72,7 @@ const STREAMING: ReadonlySet<string> = /* @__PURE__ */ new Set(['tools/call', 'p
 export const streamed: InputKit['streamed'] = (exchange, incoming, method, id, call, json, internal) => {
   if (!incoming.sse || (exchange.progressToken === undefined && exchange.logLevel === Infinity) || !STREAMING.has(method)) return undefined
   const { cors } = incoming
-  const channel = (exchange.channel = new Channel(cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS, () => exchange.onCancel?.()))
+  const channel = (exchange.channel = new Channel(sseHeaders(cors), () => exchange.onCancel?.()))
   // In a session, numbered events the client can resume after the server closes the connection (session/streams.ts).
   const resumable = exchange.session?.resumable?.(channel, exchange.execution)
   exchange.pause = resumable?.pause

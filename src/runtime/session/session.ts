@@ -15,9 +15,10 @@ import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
 import type { Channel } from '../shared/channel.ts'
 import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
-import { SSE_HEADERS, sseEvent } from '../shared/channel.ts'
+import { sseHeaders, sseEvent } from '../shared/channel.ts'
 import { sessionCapabilities } from '../shared/session-id.ts'
 import type { Streams } from './streams.ts'
+import { closeQuietly, encoder } from './stream.ts'
 import { corsHeaders } from '../http/cors.ts'
 
 /** What a host keeps of a session between requests (a Durable Object in its storage). */
@@ -45,7 +46,6 @@ interface Pending {
   readonly reject: (error: unknown) => void
 }
 
-const encoder = /* @__PURE__ */ new TextEncoder()
 
 export class Session implements LiveSession {
   readonly id: string
@@ -175,7 +175,7 @@ export class Session implements LiveSession {
       },
     })
     this.#streams.set(controller, stop)
-    return new Response(body, { status: 200, headers: cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS })
+    return new Response(body, { status: 200, headers: sseHeaders(cors) })
   }
 
   /** Ends the session: unanswered requests fail, GET streams close, the host forgets it. */
@@ -194,10 +194,6 @@ export class Session implements LiveSession {
   #close(stream: ReadableStreamDefaultController<Uint8Array>): void {
     this.#streams.get(stream)?.()
     this.#streams.delete(stream)
-    try {
-      stream.close()
-    } catch {
-      // Already closed by the client.
-    }
+    closeQuietly(stream)
   }
 }

@@ -33,7 +33,7 @@ const decoder = /* @__PURE__ */ new TextDecoder()
 
 type Connection = ReadableStreamDefaultController<Uint8Array>
 
-function closeQuietly(connection: Connection): void {
+export function closeQuietly(connection: Connection): void {
   try {
     connection.close()
   } catch {

@@ -16,7 +16,7 @@ import type { Channel } from '../shared/channel.ts'
 import type { Execution } from '../shared/api.ts'
 import { errorText, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST } from '../shared/protocol.ts'
-import { SSE_HEADERS } from '../shared/channel.ts'
+import { sseHeaders } from '../shared/channel.ts'
 import { encoder, type KeptEvent, Stream, type StreamOwner } from './stream.ts'
 
 export type { KeptEvent } from './stream.ts'
@@ -44,8 +44,6 @@ const DEFAULT_RETRY_MS = 1000
 const DEFAULT_MAX_EVENTS = 100
 const DEFAULT_MAX_BYTES = 1_048_576
 const DEFAULT_TTL_MS = 300_000
-
-/** An event's size in UTF-8 bytes, as the bounds count it. */
 
 /** A session's resumable streams: those still running, and those finished with events kept for their client. */
 export class Streams implements StreamOwner {
@@ -79,7 +77,7 @@ export class Streams implements StreamOwner {
     const slash = lastEventId.lastIndexOf('/')
     const id = lastEventId.slice(0, slash)
     const after = Number(lastEventId.slice(slash + 1))
-    const headers = cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS
+    const headers = sseHeaders(cors)
     if (slash > 0 && Number.isSafeInteger(after)) {
       const stream = this.#streams.get(id)
       const body = stream ? stream.resume(after) : await this.#restored(id, after)

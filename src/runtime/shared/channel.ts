@@ -9,6 +9,9 @@ import { notificationText } from './jsonrpc.ts'
 /** The headers of an SSE response (before any CORS headers). */
 export const SSE_HEADERS: Record<string, string> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
 
+/** The headers of an SSE response, with the request's CORS headers when it has any. */
+export const sseHeaders = (cors: Record<string, string> | undefined): Record<string, string> => (cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS)
+
 const encoder = /* @__PURE__ */ new TextEncoder()
 
 /** One SSE message event carrying `text` (a JSON-RPC message): the text, and its bytes for a stream. */
@@ -97,8 +100,6 @@ export class Channel {
     }
   }
 }
-
-/** Methods whose function may notify (progress, log messages) while it runs. */
 
 /**
  * What a tool (`ctx.notify`) or an outside event (a subscriptions host's `notify(env)`) tells the clients

@@ -160,9 +160,11 @@ export function readMessage(body: unknown): Message | RpcError {
   return { id, method, params }
 }
 
+/** A request id as JSON text, as the client wrote it. */
+export const idJson = (id: RequestId): string => (typeof id === 'object' ? id.text : JSON.stringify(id))
+
 /** `,"id":…` as JSON text; an unknown id is left out (MCP's error responses make `id` optional). */
-const idField = (id: RequestId | undefined): string =>
-  id === undefined ? '' : typeof id === 'number' ? `,"id":${id}` : typeof id === 'string' ? `,"id":${JSON.stringify(id)}` : `,"id":${id.text}`
+const idField = (id: RequestId | undefined): string => (id === undefined ? '' : `,"id":${idJson(id)}`)
 
 /** A result response whose result is already JSON text. */
 export const resultText = (id: RequestId, result: string): string => `{"jsonrpc":"2.0"${idField(id)},"result":${result}}`

@@ -17,9 +17,8 @@ import { INVALID_PARAMS } from '../shared/protocol.ts'
 import { withTail } from '../call/outcomes.ts'
 import { listPages } from '../shared/lists.ts'
 
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills'
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills'
 const DIRECTORY_MIME_TYPE = 'inode/directory'
-export const SKILL_FILE = 'SKILL.md'
 
 /** One file of the skill namespace, as the build read it. */
 export interface SkillFile {

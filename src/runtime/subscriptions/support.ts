@@ -14,8 +14,8 @@
 import type { LiveSession } from '../shared/api.ts'
 import type { Core, Handler, SubscriptionSupport } from '../shared/table.ts'
 import type { RequestId } from '../shared/jsonrpc.ts'
-import { SSE_HEADERS, sseEvent, type Notifier } from '../shared/channel.ts'
-import { errorText, RpcError } from '../shared/jsonrpc.ts'
+import { sseHeaders, sseEvent, type Notifier } from '../shared/channel.ts'
+import { errorText, idJson, RpcError } from '../shared/jsonrpc.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, MODERN } from '../shared/protocol.ts'
 import { type Change, type Filter, type Hub, hasResources, honored, notificationFor, notifierOf, wants } from './changes.ts'
 import { hideIn } from './visible.ts'
@@ -27,8 +27,6 @@ const KEEP_ALIVE_MS = 25_000
 const encoder = /* @__PURE__ */ new TextEncoder()
 
 /** The request id as the JSON it was sent as. */
-const idJson = (id: RequestId): string => (typeof id === 'object' ? id.text : JSON.stringify(id))
-
 const ackText = (filter: Filter, tag: string) =>
   `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":${tag}},"notifications":${JSON.stringify(filter)}}}`
 
@@ -75,7 +73,7 @@ async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, env: un
     },
     cancel: stop,
   })
-  return new Response(body, { status: 200, headers: cors ? { ...SSE_HEADERS, ...cors } : SSE_HEADERS })
+  return new Response(body, { status: 200, headers: sseHeaders(cors) })
 }
 
 const noFilter = () =>

@@ -7,7 +7,7 @@
  */
 import type { Exchange } from '../shared/exchange.ts'
 import type { Core, Handler } from '../shared/table.ts'
-import { RpcError } from '../shared/jsonrpc.ts'
+import { RpcError, unknownTool } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
 
 type Kind = 'tool' | 'prompt'
@@ -29,10 +29,10 @@ export function hideIn(core: Core, methods: Map<string, Handler>): void {
       return JSON.stringify(result)
     })
   }
-  const named = (method: string, kind: Kind, what: string) => {
+  const named = (method: string, kind: Kind) => {
     const inner = methods.get(method)
     if (!inner) return
-    const unknown = (name: string) => new RpcError(INVALID_PARAMS, `Unknown ${what} '${name}'.`, { name })
+    const unknown = (name: string) => (kind === 'tool' ? unknownTool(name) : new RpcError(INVALID_PARAMS, `Unknown ${kind} '${name}'.`, { name }))
     methods.set(method, (c, exchange, params) => {
       const name = params?.name
       if (typeof name !== 'string') return inner(c, exchange, params)
@@ -43,6 +43,6 @@ export function hideIn(core: Core, methods: Map<string, Handler>): void {
   }
   list('tools/list', 'tools', 'tool')
   list('prompts/list', 'prompts', 'prompt')
-  named('tools/call', 'tool', 'tool')
-  named('prompts/get', 'prompt', 'prompt')
+  named('tools/call', 'tool')
+  named('prompts/get', 'prompt')
 }
