@@ -18,7 +18,7 @@ export const VIEW_ID = new RegExp(`^${VIEW_MODULE}`)
  */
 export const viewVirtualId = (specifier: string) => `\0${specifier}.js`
 export const viewPath = (virtualId: string) => virtualId.slice(VIEW_MODULE.length + 1, -'.js'.length)
-export const VIEW_VIRTUAL = /^\0mcp-aot\/view:.+\.js$/
+export const VIEW_VIRTUAL = new RegExp(`^\\0${VIEW_MODULE}.+\\.js$`)
 
 export interface ViewModule {
   code: string

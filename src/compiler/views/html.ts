@@ -14,7 +14,7 @@
 export const inlineScript = (js: string) => js.replace(/(\\*)<(\/script|!--)/gi, (_m, slashes: string, rest: string) => `${slashes.length % 2 === 1 ? slashes.slice(1) : slashes}\\u003C${rest}`)
 
 /** CSS inlined in a style element: `</style` ends it; escaped it means the same to CSS. */
-export const inlineStyle = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1')
+const inlineStyle = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1')
 
 /** A start or end tag, its attribute values quoted or not (a `>` or `<!--` inside quotes is the value's), or a declaration (`<!doctype html>`). */
 const TAG = /<\/?[A-Za-z][^\s"'>/]*(?:[^"'>]|"[^"]*"|'[^']*')*>|<![A-Za-z][^>]*>/y
@@ -96,7 +96,7 @@ export function minifyHtml(html: string): string {
 }
 
 /** An attribute's value in a tag or an attribute list (`data-src` is not `src`). */
-export const attr = (tag: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined)
+const attr = (tag: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined)
 
 export const isUrl = (ref: string) => /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(ref)
 

@@ -81,6 +81,14 @@ interface Bundle {
 
 export function rollupViews(kind: 'rollup' | 'rolldown', root: string, projectPlugins: readonly unknown[] = []): ViewBundler {
   const plugins = projectPlugins.filter((p) => (p as { name?: string } | null)?.name !== 'mcp-aot').map((p) => lent(p as Record<string, unknown>))
+  // The project's packages, looked up once for every script and stylesheet of the views.
+  let packages: Promise<[typeof import('rolldown') | undefined, typeof import('rollup') | undefined, typeof Esbuild | undefined]> | undefined
+  const found = () =>
+    (packages ??= Promise.all([
+      kind === 'rolldown' ? hostPackage<typeof import('rolldown')>('rolldown', root) : undefined,
+      kind === 'rollup' ? hostPackage<typeof import('rollup')>('rollup', root) : undefined,
+      hostPackage<typeof Esbuild>('esbuild', root),
+    ]))
   return {
     async bundle(entry: string): Promise<Bundled> {
       const css = new Map<string, string>()
@@ -92,11 +100,11 @@ export function rollupViews(kind: 'rollup' | 'rolldown', root: string, projectPl
       let bundle: Bundle | undefined
       try {
         if (kind === 'rolldown') {
-          const { rolldown } = (await hostPackage<typeof import('rolldown')>('rolldown', root))!
+          const { rolldown } = (await found())[0]!
           bundle = (await rolldown({ ...options, cwd: root, platform: 'browser', logLevel: 'silent' } as never)) as unknown as Bundle
           out = await bundle.generate({ format: 'es', minify: true, codeSplitting: false })
         } else {
-          const { rollup } = (await hostPackage<typeof import('rollup')>('rollup', root))!
+          const { rollup } = (await found())[1]!
           bundle = (await rollup({ ...options, onwarn: () => {} } as never)) as unknown as Bundle
           out = await bundle.generate({ format: 'es', inlineDynamicImports: true })
         }
@@ -115,7 +123,7 @@ export function rollupViews(kind: 'rollup' | 'rolldown', root: string, projectPl
       let js = isCssEntry ? '' : chunks.map((c) => c.code ?? '').join('')
       let style = [...order.filter((id) => css.has(id)).map((id) => css.get(id)!), ...emitted].join('\n')
       // Rollup does not minify; the project's esbuild does, where there is one.
-      const esbuild = await hostPackage<typeof Esbuild>('esbuild', root)
+      const esbuild = (await found())[2]
       if (esbuild) {
         if (kind === 'rollup' && js) js = (await esbuild.transform(js, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })).code
         if (style) style = (await esbuild.transform(style, { loader: 'css', minify: true, legalComments: 'none' })).code
