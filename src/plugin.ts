@@ -330,7 +330,11 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       generateBundle,
       ...(options?.worker ? { config: (_config: unknown, env: { command: string }) => workerBuildConfig(options.worker!, env.command) } : {}),
       configResolved: (config: any) => {
-        if (!options?.root && config.root !== root) project = new Project((root = config.root))
+        if (!options?.root && config.root !== root) {
+          project = new Project((root = config.root))
+          // The views' ui:// URIs name the server as Vite's root's package.json does, as the manifest does.
+          emitOptions.server = serverIdentity(root, options?.server).name
+        }
         viteProject = { root: config.root, mode: config.mode, configFile: config.configFile }
         devLoop.configResolved(config)
       },

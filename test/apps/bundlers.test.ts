@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { context } from 'esbuild'
-import { createServer } from 'vite'
+import { build as viteBuild, createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mcpEsbuild from '../../src/esbuild.ts'
 import mcpVite from '../../src/vite.ts'
@@ -148,6 +148,20 @@ describe.each(BUNDLERS)('%s builds the view', (bundler) => {
     writeFileSync(join(root, 'src/more.ts'), '/**\n * Shows the chart again.\n * @tool\n * @ui ./views/chart.html\n */\nexport function chart_again(): string {\n  return \'again\'\n}\n')
     const text = await failure(bundler, root, 'src/both.ts')
     expect(text).toContain("src/tools.ts:4:4 - error MCP049: The view './views/chart.html' is the view of tool 'chart_again' in src/more.ts too, and each module serves the views of its own tools, so ui://acme-charts/chart would be served twice. Put the tools that share a view in one module.")
+  }, 60_000)
+})
+
+describe('the server part of a view\'s URI', () => {
+  it('under Vite without the plugin\'s root option, is the package.json name of Vite\'s root, not of the working directory', async () => {
+    const root = tempProject('mcp-aot-views-', { ...FILES, 'src/views/chart.ts': "document.body.textContent = 'chart'\n", 'src/views/bars/index.ts': "document.body.textContent = 'bars'\n" })
+    try {
+      // configFile: false and mcp() without root: the plugin learns the root from Vite's config (configResolved).
+      const out: any = await viteBuild({ configFile: false, root, logLevel: 'silent', plugins: [mcpVite()], build: { ssr: join(root, 'src/tools.ts'), write: false, minify: false }, ssr: { noExternal: true, target: 'webworker' } })
+      const code = (Array.isArray(out) ? out[0] : out).output[0].code as string
+      expect(code).toContain('uri: "ui://acme-charts/chart"')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   }, 60_000)
 })
 
