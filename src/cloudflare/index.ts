@@ -16,7 +16,8 @@
  * migration `new_sqlite_classes: ["McpSession"]`. Nothing here imports `cloudflare:workers`: the object is
  * a plain class with `fetch` and `alarm`, typed structurally below.
  */
-import type { Admit, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
+import type { Admit, HeldStreams, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
+import { heldSession } from './held-session.ts'
 import { type Admission, DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 import { type EventBackup, type KeptEvent, Streams, type StreamOptions } from '../runtime/session/streams.ts'
@@ -44,8 +45,9 @@ export interface DurableSessions extends SessionHost {
   readonly DurableObject: new (state: any, env: any) => { fetch(request: Request): Promise<Response>; alarm(): Promise<void> }
 }
 
-/** The internal request that opens a session in its object (sent by the front after initialize). */
+/** The internal requests that open a session in its object (sent by the front after initialize), and check a held GET's caller. */
 const OPEN_URL = 'https://mcp-aot.session/open'
+const CHECK_URL = 'https://mcp-aot.session/check'
 const RECORD = 'session'
 /** Where an object keeps a stream's undelivered events: `event:<stream>:<seq>`, the seq padded so keys sort. */
 const EVENT = 'event:'
@@ -81,21 +83,33 @@ function withHeader(request: Request, name: string, value: string | undefined): 
 export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessionsOptions = {}): DurableSessions {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
   let serve: SessionServe | undefined
+  /** The subscriptions host's hold on GET streams, when its listeners live apart (durableSubscriptions()). */
+  let held: HeldStreams | undefined
 
   const objectFor = (env: unknown, id: string) => {
     const namespace = namespaceIn(env, binding)!
     return namespace.get(namespace.idFromName(id))
   }
 
-  const host = ((server: SessionServe, admit: Admit) => {
+  const host = ((server: SessionServe, admit: Admit, streams?: HeldStreams) => {
     serve = server
+    held = streams
     const durable = sessionFront(server, admit, {
       async open(id, principal, env) {
         const response = await objectFor(env, id).fetch(OPEN_URL, { method: 'PUT', headers: { 'mcp-session-id': id }, body: JSON.stringify({ principal }) })
         await response.body?.cancel()
         return undefined
       },
-      route: (id, admission, request, env) => objectFor(env, id).fetch(withHeader(request, ADMISSION, JSON.stringify(admission))),
+      async route(id, admission, request, env, execution) {
+        const object = objectFor(env, id)
+        const sent = JSON.stringify(admission)
+        // A GET stream (not a resumption) is held here, in the front, when the listeners live apart from the
+        // session (durableSubscriptions()): the object only says the session is the caller's, and can sleep.
+        if (request.method !== 'GET' || request.headers.has('last-event-id') || !streams?.holds(env)) return object.fetch(withHeader(request, ADMISSION, sent))
+        const checked = await object.fetch(CHECK_URL, { method: 'POST', headers: { 'mcp-session-id': id, [ADMISSION]: sent } })
+        if (checked.status !== 204) return checked
+        return server(request, env, execution, { auth: admission.auth, session: heldSession(id, admission.principal) })
+      },
     })
     // The fallback is made on first use: where the binding is there, it never is.
     let elsewhere: SessionFetch | undefined
@@ -138,6 +152,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
         this.#alarmMovedAt = now
         await storage.setAlarm(now + idleMs + idleMs / 10)
       }
+      // The front holds a GET stream of this session (held): it asks only whether the session is the caller's.
+      if (request.url === CHECK_URL) return new Response(null, { status: 204 })
       return session.resume(request) ?? serve(withHeader(request, ADMISSION, undefined), this.#env, this.#state, { auth: admission.auth, session })
     }
 
@@ -153,6 +169,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
         () => {
           this.#session = undefined
           void storage.deleteAll()
+          // The GET streams the fronts hold for it close.
+          if (held?.holds(this.#env)) this.#state.waitUntil(held.ended({ id, principal: record.principal }, this.#env).catch(() => {}))
         },
         options.streams === false ? undefined : new Streams(options.streams ?? {}, storageBackup(storage)),
       ))
@@ -160,7 +178,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
 
     /** Idle for `idleMs`: the session ends, unless a request is still waiting for the client. */
     async alarm(): Promise<void> {
-      if (this.#session?.busy) return this.#state.storage.setAlarm(Date.now() + idleMs)
+      const session = this.#session
+      if (session?.busy || (session && held?.holds(this.#env) && (await held.listening(session, this.#env).catch(() => false)))) return this.#state.storage.setAlarm(Date.now() + idleMs)
       if (this.#session) this.#session.end()
       else await this.#state.storage.deleteAll()
     }

@@ -30,3 +30,16 @@ export function namespaceIn(env: unknown, binding: string): Namespace | undefine
   const namespace = (env as Record<string, Namespace> | undefined)?.[binding]
   return typeof namespace?.idFromName === 'function' ? namespace : undefined
 }
+
+/** The parts of DurableObjectState's WebSocket Hibernation API used here: sockets the platform holds while the object sleeps. */
+export interface SocketState {
+  acceptWebSocket(socket: WebSocket, tags?: string[]): void
+  /** The open sockets (with `tag`: those accepted with it). */
+  getWebSockets(tag?: string): HibernatableSocket[]
+}
+
+/** A socket the platform holds while its object sleeps, with a value kept beside it (at most 2 KB). */
+export interface HibernatableSocket extends WebSocket {
+  serializeAttachment(value: unknown): void
+  deserializeAttachment(): unknown
+}

@@ -1,9 +1,6 @@
 /**
- * `durableSubscriptions()` (mcp-aot/cloudflare): the listeners of a Worker in one Durable Object, so a
- * change made in any isolate reaches every listen stream, whichever isolate holds it. A front Worker that
- * takes a `subscriptions/listen` (or a 2025-11-25 session's GET) opens a stream of changes from the object
- * and passes on what its filter asks for; a tool's `ctx.notify` (or `subscriptions.notify(env)` in a cron,
- * a queue consumer, a webhook) posts the change to the object, which writes it to every stream it holds.
+ * `durableSubscriptions()` (mcp-aot/cloudflare): the listeners of a Worker in Durable Objects, so a change
+ * made in any isolate reaches every listen stream, whichever isolate holds it.
  *
  * ```ts
  * import { createServer } from 'mcp-aot'
@@ -13,105 +10,253 @@
  * export const McpSubscriptions = subscriptions.DurableObject
  * ```
  * with a `durable_objects` binding `MCP_SUBSCRIPTIONS` → class `McpSubscriptions` and a migration
- * `new_sqlite_classes: ["McpSubscriptions"]` in wrangler.jsonc. The object keeps nothing in storage: a
- * listener lives as long as its stream (an object that restarts ends its streams, and the clients listen
- * again). One object holds every listener of the Worker (`name` picks another).
+ * `new_sqlite_classes: ["McpSubscriptions"]` in wrangler.jsonc.
+ *
+ * The shape, so that no object is the ceiling and an idle one costs nothing:
+ * - **Shards.** Listeners are spread over `shards` objects (16 by default), named `<name>:<i>`. A signed-in
+ *   caller's listeners all live in the shard its principal hashes to, which counts them exactly (at most
+ *   `maxListenersPerPrincipal`, else 429); an anonymous caller's go to a shard at random. No shard holds
+ *   more than its share of `maxListeners` (else 503). A change is posted to every shard in parallel, once
+ *   serialized, and each shard sends that same text to the listeners of its kind.
+ * - **Hibernation.** The client's SSE response lives in the stateless front Worker, which reaches its shard
+ *   over a WebSocket that the shard accepts with the Hibernation API (`state.acceptWebSocket`, the listener's
+ *   kinds and principal as tags). Between changes a shard runs nothing, so the platform evicts it from memory
+ *   and stops billing it, with every socket still connected; a publish wakes it.
+ * - **Leaving.** When the client goes away (the request's signal, a failed write, the keep-alive), or reads
+ *   too slowly (MAX_UNREAD changes queued at the front), the front closes its socket and the shard forgets
+ *   it: the count is the sockets the platform holds open, never the dead.
+ * The objects keep nothing in storage: a listener lives as long as its socket (an object that restarts
+ * ends its sockets, and the clients listen again).
  */
+import type { SessionKey } from '../runtime/shared/api.ts'
 import type { SubscriptionHost } from '../runtime/shared/channel.ts'
-import { type Change, DEFAULT_MAX_LISTENERS, type Hub } from '../runtime/subscriptions/changes.ts'
+import {
+  type Change,
+  changeQueue,
+  DEFAULT_MAX_LISTENERS,
+  DEFAULT_MAX_LISTENERS_PER_PRINCIPAL,
+  type Hub,
+  type Listener,
+  principalRefusal,
+  totalRefusal,
+} from '../runtime/subscriptions/changes.ts'
 import { hostOver } from '../runtime/subscriptions/memory.ts'
 import { subscriptionSupport } from '../runtime/subscriptions/support.ts'
-import { namespaceIn } from './platform.ts'
+import { type HibernatableSocket, namespaceIn, type ObjectState, type SocketState } from './platform.ts'
 
 export interface DurableSubscriptionsOptions {
-  /** The name of the object every listener lives in; default `'listeners'`. */
+  /** The prefix of the shards' names (`<name>:0` … `<name>:<shards − 1>`); default `'listeners'`. */
   name?: string
+  /** How many objects share the listeners; default 16. Each holds at most `maxListeners / shards` of them. */
+  shards?: number
   /**
    * Where `env` has no such binding (the same bundle in Deno or Node): this host, e.g. `memorySubscriptions()`
    * for one process. Default: none; there a listen stream is refused and `notify` rejects, naming the binding.
    */
   fallback?: SubscriptionHost
-  /** The most listeners the object holds (listen streams and GET streams); beyond it a listen request is refused (503). Default 10,000. */
+  /** The most listeners (listen streams and GET streams) of the server, all shards together; default 10,000. */
   maxListeners?: number
+  /** The most listeners one principal (an authorized caller) holds; beyond it a listen request is refused (429). Default 100. */
+  maxListenersPerPrincipal?: number
 }
 
 export interface DurableSubscriptions extends SubscriptionHost {
-  readonly DurableObject: new (state: any, env: any) => { fetch(request: Request): Promise<Response> }
+  readonly DurableObject: new (state: any, env: any) => {
+    fetch(request: Request): Promise<Response>
+    webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): void
+    webSocketClose(socket: WebSocket, code: number, reason: string): void
+    webSocketError(socket: WebSocket): void
+  }
 }
 
-/** The internal requests from a front Worker to the object: `${ORIGIN}/listen` and `/publish`. */
+/** The internal requests from a front Worker to a shard: `${ORIGIN}/listen` (a WebSocket), `/publish`, `/listeners`. */
 const ORIGIN = 'https://mcp-aot.subscriptions'
+const DEFAULT_SHARDS = 16
+/** The tag of a principal's sockets in its shard, and of a session's GET streams. */
+const principalTag = (principal: string) => `p:${principal}`
+const sessionTag = (session: string) => `s:${session}`
 
-const encoder = /* @__PURE__ */ new TextEncoder()
+/** The workerd global that makes a WebSocket's two ends (typed here: nothing imports workers-types). */
+declare const WebSocketPair: new () => { 0: WebSocket; 1: HibernatableSocket }
 
-/** Newline-delimited JSON (one change a line, as the object writes them) into changes. */
-function changesOf(body: ReadableStream<Uint8Array>): ReadableStream<Change> {
-  let rest = ''
-  const lines = new TransformStream<string, Change>({
-    transform(chunk, controller) {
-      const parts = (rest + chunk).split('\n')
-      rest = parts.pop()!
-      for (const line of parts) if (line) controller.enqueue(JSON.parse(line) as Change)
-    },
-  })
-  return body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(lines)
+/** Which shard of `shards` holds a principal's listeners: a string hash (FNV-1a) of it. */
+function shardOf(principal: string, shards: number): number {
+  let hash = 0x811c9dc5
+  for (let at = 0; at < principal.length; at++) hash = Math.imul(hash ^ principal.charCodeAt(at), 0x01000193)
+  return (hash >>> 0) % shards
+}
+
+/** Closes a socket whatever state it is in (closed already, or half-closed by the other end). */
+function closeSocket(socket: WebSocket, code = 1000, reason = ''): void {
+  try {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, reason)
+  } catch {}
 }
 
 export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: DurableSubscriptionsOptions = {}): DurableSubscriptions {
   const name = options.name ?? 'listeners'
+  const shards = Math.max(1, Math.floor(options.shards ?? DEFAULT_SHARDS))
   const maxListeners = options.maxListeners ?? DEFAULT_MAX_LISTENERS
+  const perPrincipal = options.maxListenersPerPrincipal ?? DEFAULT_MAX_LISTENERS_PER_PRINCIPAL
+  /** What one shard holds at most: its share of the total. */
+  const share = Math.ceil(maxListeners / shards)
   const fallback = (options.fallback as { hub?: Hub } | undefined)?.hub
   const missing = () => new Error(`mcp-aot: subscriptions need the Durable Object binding ${binding} (wrangler.jsonc: durable_objects and a new_sqlite_classes migration); this Worker has none.`)
-  const objectIn = (env: unknown) => {
+  const shardIn = (env: unknown, index: number) => {
     const namespace = namespaceIn(env, binding)
-    return namespace && namespace.get(namespace.idFromName(name))
+    return namespace && namespace.get(namespace.idFromName(`${name}:${index}`))
   }
+
+  /** A principal's listeners share its shard (their count is exact there); a session's GET streams without one, the session's; others go anywhere. */
+  const shardFor = (env: unknown, key: string | undefined) => shardIn(env, key === undefined ? Math.floor(Math.random() * shards) : shardOf(key, shards))
+  const sessionShard = (env: unknown, session: SessionKey) => shardFor(env, session.principal ?? session.id)!
+  const sessionUrl = (session: SessionKey) => `${ORIGIN}/session?id=${encodeURIComponent(session.id)}`
+
   const hub: Hub = {
-    async changes(env) {
-      const object = objectIn(env)
-      if (!object) return fallback ? fallback.changes(env) : Promise.reject(missing())
-      const response = await object.fetch(`${ORIGIN}/listen`, { method: 'POST' })
-      if (response.status === 503) return undefined
-      return changesOf(response.body!)
+    async changes(env, listener: Listener) {
+      const { principal, session } = listener
+      const shard = shardFor(env, principal ?? session)
+      if (!shard) return fallback ? fallback.changes(env, listener) : Promise.reject(missing())
+      const query = new URLSearchParams({ kinds: listener.kinds.join(',') })
+      if (principal !== undefined) query.set('principal', principal)
+      if (session !== undefined) query.set('session', session)
+      const response = await shard.fetch(`${ORIGIN}/listen?${query}`, { headers: { upgrade: 'websocket' } })
+      const socket = (response as Response & { webSocket?: WebSocket | null }).webSocket
+      if (!socket) {
+        await response.body?.cancel()
+        if (response.status === 429) return principalRefusal(perPrincipal)
+        if (response.status === 503) return totalRefusal(maxListeners)
+        throw new Error(`mcp-aot: the subscriptions object answered a listener with ${response.status}.`)
+      }
+      ;(socket as WebSocket & { accept(): void }).accept()
+      const queue = changeQueue(() => closeSocket(socket, 1000, 'the listener left'))
+      socket.addEventListener('message', (event) => queue.push(JSON.parse(event.data as string) as Change))
+      socket.addEventListener('close', () => queue.end())
+      socket.addEventListener('error', () => queue.end())
+      return queue.stream
     },
     async publish(change, env) {
-      const object = objectIn(env)
-      if (!object) return fallback ? fallback.publish(change, env) : Promise.reject(missing())
-      const response = await object.fetch(`${ORIGIN}/publish`, { method: 'POST', body: JSON.stringify(change) })
-      await response.body?.cancel()
+      if (!namespaceIn(env, binding)) return fallback ? fallback.publish(change, env) : Promise.reject(missing())
+      // Serialized once; every shard sends this text as it came.
+      const body = JSON.stringify(change)
+      const posts: Promise<void>[] = []
+      for (let index = 0; index < shards; index++) {
+        posts.push(shardIn(env, index)!.fetch(`${ORIGIN}/publish?kind=${change.kind}`, { method: 'POST', body }).then((response) => response.body?.cancel()))
+      }
+      await Promise.all(posts)
+    },
+    sessions: {
+      holds: (env) => namespaceIn(env, binding) !== undefined,
+      async subscribed(session, uris, env) {
+        const response = await sessionShard(env, session).fetch(sessionUrl(session), { method: 'PUT', body: JSON.stringify(uris) })
+        await response.body?.cancel()
+      },
+      async ended(session, env) {
+        const response = await sessionShard(env, session).fetch(sessionUrl(session), { method: 'DELETE' })
+        await response.body?.cancel()
+      },
+      async listening(session, env) {
+        const response = await sessionShard(env, session).fetch(sessionUrl(session))
+        return ((await response.json()) as { listening: number }).listening > 0
+      },
     },
   }
   const host = hostOver(hub, (core) => subscriptionSupport(core, hub)) as unknown as DurableSubscriptions
 
-  class SubscriptionObject {
-    /** The open streams of changes, one per listener a front Worker holds. */
-    readonly #listeners = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  /**
+   * One shard: its listeners are the hibernatable sockets the platform holds for it, tagged with their kinds,
+   * principal and session. It keeps in storage the URIs each session with a GET stream here subscribed to
+   * (`uris:<session id>`), read once per wake-up.
+   */
+  class SubscriptionShard {
+    readonly #state: SocketState & ObjectState
+    /** Sessions' subscribed URIs as read from storage since this instance woke. */
+    readonly #uris = new Map<string, ReadonlySet<string>>()
+
+    constructor(state: SocketState & ObjectState) {
+      this.#state = state
+    }
+
+    async #subscribed(session: string): Promise<ReadonlySet<string>> {
+      let uris = this.#uris.get(session)
+      if (!uris) this.#uris.set(session, (uris = new Set((await this.#state.storage.get<string[]>(`uris:${session}`)) ?? [])))
+      return uris
+    }
 
     async fetch(request: Request): Promise<Response> {
-      const operation = new URL(request.url).pathname
-      if (operation === '/listen') {
-        if (this.#listeners.size >= maxListeners) return new Response(null, { status: 503 })
-        let controller!: ReadableStreamDefaultController<Uint8Array>
-        const body = new ReadableStream<Uint8Array>({
-          start: (c) => void this.#listeners.add((controller = c)),
-          cancel: () => void this.#listeners.delete(controller),
-        })
-        return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } })
-      }
-      if (operation !== '/publish') return new Response(null, { status: 404 })
-      // The body is the front's JSON.stringify(change): one line already, passed on as it came.
-      const line = encoder.encode(`${await request.text()}\n`)
-      for (const listener of this.#listeners) {
-        try {
-          listener.enqueue(line)
-        } catch {
-          this.#listeners.delete(listener)
+      const url = new URL(request.url)
+      const state = this.#state
+      switch (url.pathname) {
+        case '/listen': {
+          if (request.headers.get('upgrade') !== 'websocket') return new Response(null, { status: 426 })
+          // The caller's own cap first (the more precise answer), then the shard's share of the total.
+          const principal = url.searchParams.get('principal')
+          const tags = (url.searchParams.get('kinds') ?? '').split(',').filter(Boolean)
+          if (principal !== null) {
+            if (state.getWebSockets(principalTag(principal)).length >= perPrincipal) return new Response(null, { status: 429 })
+            tags.push(principalTag(principal))
+          }
+          if (state.getWebSockets().length >= share) return new Response(null, { status: 503 })
+          const session = url.searchParams.get('session')
+          if (session !== null) tags.push(sessionTag(session))
+          const pair = new WebSocketPair()
+          state.acceptWebSocket(pair[1], tags)
+          if (session !== null) pair[1].serializeAttachment(session)
+          return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit)
         }
+        case '/publish': {
+          const text = await request.text()
+          const kind = url.searchParams.get('kind') ?? ''
+          // A session's GET stream hears a resource's update only when the session subscribed to it.
+          const uri = kind === 'resource' ? (JSON.parse(text) as { uri: string }).uri : undefined
+          for (const socket of state.getWebSockets(kind)) {
+            const session = uri === undefined ? null : (socket.deserializeAttachment() as string | null)
+            if (session !== null && !(await this.#subscribed(session)).has(uri!)) continue
+            try {
+              socket.send(text)
+            } catch {
+              closeSocket(socket, 1011)
+            }
+          }
+          return new Response(null, { status: 204 })
+        }
+        case '/session': {
+          const session = url.searchParams.get('id')!
+          const key = `uris:${session}`
+          if (request.method === 'PUT') {
+            const uris = (await request.json()) as string[]
+            this.#uris.set(session, new Set(uris))
+            await (uris.length > 0 ? state.storage.put(key, uris) : state.storage.delete([key]))
+            return new Response(null, { status: 204 })
+          }
+          if (request.method === 'DELETE') {
+            for (const socket of state.getWebSockets(sessionTag(session))) closeSocket(socket, 1000, 'the session ended')
+            this.#uris.delete(session)
+            await state.storage.delete([key])
+            return new Response(null, { status: 204 })
+          }
+          return Response.json({ listening: state.getWebSockets(sessionTag(session)).length })
+        }
+        case '/listeners':
+          return Response.json({ listeners: state.getWebSockets().length, share })
+        default:
+          return new Response(null, { status: 404 })
       }
-      return new Response(null, { status: 204 })
+    }
+
+    /** A front sends nothing; a message is ignored. */
+    webSocketMessage(): void {}
+
+    /** The front closed its end (its client left): close ours, and the platform forgets the socket. */
+    webSocketClose(socket: WebSocket, code: number, reason: string): void {
+      closeSocket(socket, code, reason)
+    }
+
+    webSocketError(socket: WebSocket): void {
+      closeSocket(socket, 1011)
     }
   }
 
-  Object.defineProperty(host, 'DurableObject', { value: SubscriptionObject })
+  Object.defineProperty(host, 'DurableObject', { value: SubscriptionShard })
   return host
 }

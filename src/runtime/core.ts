@@ -5,7 +5,7 @@
  */
 import type { Core } from './shared/table.ts'
 import type { ServerInfo } from './shared/api.ts'
-import type { ClientProfiles, HeaderCheck, ScopeCheck } from './shared/table.ts'
+import type { ClientProfiles, HeaderCheck, ResourceLocator, ScopeCheck } from './shared/table.ts'
 import type { InputKit } from './shared/table.ts'
 import type { AttachObserver, AttachSubscriptions, AttachTasks, Observer, SubscriptionSupport, TaskSupport, ToolDefinition, ToolEntry } from './shared/table.ts'
 import type { Registry } from './registry.ts'
@@ -57,6 +57,7 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
     prompts: new Map(prompts.map((entry) => [entry.name, entry])),
     resources: new Map(resources.map((entry) => [entry.uri, entry])),
     templates,
+    resourceAt: undefined,
     features,
     headerCheck,
     scopeCheck,
@@ -83,6 +84,8 @@ export function buildCore(info: ServerInfo, registry: Registry): Core {
       }
     },
   }
+  // What finds a resource by URI, made by the resources feature with the finished core.
+  for (const feature of features) if (feature.locate) (core as { resourceAt: ResourceLocator | undefined }).resourceAt ??= feature.locate(core)
   // The task host is made with the finished core (its tasks run the core's tools); no @task tool, no tasks.
   if (tasked) (core as { tasks: TaskSupport | undefined }).tasks = (options.tasks as AttachTasks)(core)
   // Listeners and run-time visibility (subscriptions/), made with the finished core like the task host.

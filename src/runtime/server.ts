@@ -31,7 +31,8 @@ export function createServer<Env = unknown>(info: ServerInfo, ...modulesAndOptio
   const serve = core.observer?.serve?.(fetch) ?? fetch
   // A session host (session/front.ts) fronts the transport; without one every request is stateless.
   // It authorizes a request (transport.admit) before it looks the request's session up.
-  return { fetch: registry.options.sessions?.(serve, (request, env, ctx) => transport.admit(request, env, ctx)) ?? serve }
+  // Where the listeners live apart from the sessions (durableSubscriptions()), the front holds their GET streams.
+  return { fetch: registry.options.sessions?.(serve, (request, env, ctx) => transport.admit(request, env, ctx), core.subscriptions?.held) ?? serve }
 }
 
 /** The info's icons, as 2025-11-25 and later send them in serverInfo: refused at startup, not shown broken to a client. */

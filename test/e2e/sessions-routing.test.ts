@@ -23,8 +23,9 @@ let fronts: Record<'a' | 'b' | 'c', Front>
 beforeAll(async () => {
   worker = await buildExample(EXAMPLE)
   started = await startFronts(worker.file, { MCP_STATE_SECRET: 'sessions-routing-state-secret' }, {
-    a: { MCP_SESSIONS: 'McpSession' },
-    b: { MCP_SESSIONS: { className: 'McpSession', scriptName: 'a' } },
+    // The example's listeners live in MCP_SUBSCRIPTIONS (its memory fallback refuses on Workers): a GET stream is held by the front.
+    a: { MCP_SESSIONS: 'McpSession', MCP_SUBSCRIPTIONS: 'McpSubscriptions' },
+    b: { MCP_SESSIONS: { className: 'McpSession', scriptName: 'a' }, MCP_SUBSCRIPTIONS: { className: 'McpSubscriptions', scriptName: 'a' } },
     c: {},
   })
   fronts = started.fronts

@@ -11,6 +11,7 @@ import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { memorySessions } from '../../src/runtime/session/memory.ts'
 import { memorySubscriptions } from '../../src/runtime/subscriptions/memory.ts'
+import { MAX_SUBSCRIBED_BYTES, MAX_SUBSCRIBED_URIS, MAX_UNREAD } from '../../src/runtime/subscriptions/changes.ts'
 import { sseReader } from '../helpers/sse-reader.ts'
 import { legacyRequest, modernRequest, module, post, prompt, resource, send, sleep, tool } from './helpers.ts'
 
@@ -113,12 +114,79 @@ describe('subscriptions/listen (2026-07-28)', () => {
     await first()
     const refused = await send(server, listen({ toolsListChanged: true }, 2))
     expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '60'])
-    expect(refused.body).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'The server holds as many listeners as it may; retry later.' } })
+    expect(refused.body).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'The server holds as many listeners as it may (1); retry later.' } })
     await first.cancel()
     await sleep(10)
     const again = sseReader(await server.fetch(listen({ toolsListChanged: true }, 3)))
     expect((await again()).params._meta['io.modelcontextprotocol/subscriptionId']).toBe(3)
     await again.cancel()
+  })
+
+  it('holds at most maxListenersPerPrincipal streams per caller (429, retry later); another caller and anonymous ones are served', async () => {
+    const authorize = (request: Request) => ({ token: request.headers.get('authorization')!.slice('Bearer '.length) })
+    const server = createServer(info, tools, { subscriptions: memorySubscriptions({ maxListenersPerPrincipal: 2 }), authorize, stateSecret: 'a-secret-of-sixteen-characters' })
+    const as = (token: string | undefined, id: number) => modernRequest('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id, headers: token ? { authorization: `Bearer ${token}` } : {} })
+    const held = [sseReader(await server.fetch(as('alice', 1))), sseReader(await server.fetch(as('alice', 2)))]
+    for (const next of held) await next()
+    const refused = await send(server, as('alice', 3))
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '60'])
+    expect(refused.body).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'You hold as many listeners as one caller may (2); close one, or retry later.' } })
+    // Without authorize every caller is anonymous: the total bounds them, not the per-caller cap.
+    const open = createServer(info, tools, { subscriptions: memorySubscriptions({ maxListenersPerPrincipal: 2 }) })
+    const others = [sseReader(await server.fetch(as('bob', 4))), ...(await Promise.all([5, 6, 7].map((id) => open.fetch(as(undefined, id))))).map(sseReader)]
+    for (const next of others) expect((await next()).method).toBe('notifications/subscriptions/acknowledged')
+    // A stream closed gives its place back.
+    await held[0]!.cancel()
+    await sleep(10)
+    const again = sseReader(await server.fetch(as('alice', 8)))
+    expect((await again()).params._meta['io.modelcontextprotocol/subscriptionId']).toBe(8)
+    for (const next of [held[1]!, again, ...others]) await next.cancel()
+  })
+
+  it('drops a listener that leaves MAX_UNREAD changes unread, with a comment saying why, and frees its place', async () => {
+    const subscriptions = memorySubscriptions({ maxListeners: 1 })
+    const server = createServer(info, tools, { subscriptions })
+    const response = await server.fetch(listen({ toolsListChanged: true }, 1))
+    const reader = response.body!.getReader()
+    for (let change = 0; change <= MAX_UNREAD + 1; change++) await subscriptions.notify().toolsChanged()
+    let text = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+    }
+    expect(text).toContain(`: The listener left ${MAX_UNREAD} changes unread and was dropped; listen again.`)
+    // The stream ended at the drop: the changes queued before it, no more.
+    expect(text.split('notifications/tools/list_changed').length - 1).toBeLessThanOrEqual(MAX_UNREAD + 1)
+    const again = sseReader(await server.fetch(listen({ toolsListChanged: true }, 2)))
+    expect((await again()).method).toBe('notifications/subscriptions/acknowledged')
+    await again.cancel()
+  })
+
+  it('subscribes only to URIs of the server (the acknowledgement leaves others out), and at most MAX_SUBSCRIBED_URIS', async () => {
+    const { server } = serve()
+    const next = sseReader(await server.fetch(listen({ resourceSubscriptions: ['note://1', 'note://404', 'file:///etc/passwd'] })))
+    expect((await next()).params.notifications).toEqual({ resourceSubscriptions: ['note://1'] })
+    await next.cancel()
+    const many = Array.from({ length: MAX_SUBSCRIBED_URIS + 1 }, (_, at) => `note://${at}`)
+    const refused = await send(server, listen({ resourceSubscriptions: many }, 2))
+    expect([refused.status, refused.body.error.code]).toEqual([200, -32602])
+    expect(refused.body.error.message).toBe(`A listener subscribes to at most ${MAX_SUBSCRIBED_URIS} resource URIs of ${MAX_SUBSCRIBED_BYTES} characters in all (got ${MAX_SUBSCRIBED_URIS + 1} of ${many.join('').length}); subscribe to fewer, or to a list change instead.`)
+    const long = await send(server, listen({ resourceSubscriptions: ['note://1', `note://${'x'.repeat(MAX_SUBSCRIBED_BYTES)}`] }, 3))
+    expect(long.body.error.code).toBe(-32602)
+  })
+
+  it('a tool call with an execution context returns before the fan-out, which goes to waitUntil', async () => {
+    const { server } = serve()
+    const next = sseReader(await server.fetch(listen({ resourceSubscriptions: ['note://1'] })))
+    await next()
+    const waiting: Promise<unknown>[] = []
+    const reply = await server.fetch(modernRequest('tools/call', { name: 'touch', arguments: {} }), undefined, { waitUntil: (promise) => void waiting.push(promise) })
+    expect((await reply.json()).result.content[0].text).toBe('touched')
+    expect(waiting).toHaveLength(1)
+    await Promise.all(waiting)
+    expect((await next()).params.uri).toBe('note://1')
+    await next.cancel()
   })
 
   it('ctx.notify without the option says what to add', async () => {
@@ -194,6 +262,8 @@ describe('2025-11-25 sessions: resources/subscribe and the GET stream', () => {
     await subscriptions.notify().toolsChanged()
     expect((await next()).method).toBe('notifications/tools/list_changed')
     expect((await call('resources/subscribe', {})).body.error.code).toBe(-32602)
+    // Only a URI of the server, and at most MAX_SUBSCRIBED_URIS per session.
+    expect((await call('resources/subscribe', { uri: 'note://404' })).body.error).toEqual({ code: -32002, message: 'Resource not found: note://404', data: { uri: 'note://404' } })
     // DELETE ends the session and its stream.
     await server.fetch(new Request('http://127.0.0.1:8787/mcp', { method: 'DELETE', headers: headers(session) }))
     await expect(next()).rejects.toThrow(/the stream ended/)

@@ -23,14 +23,9 @@ import { isToolError } from '../call/errors.ts'
 import { answersFor, withTail } from '../call/outcomes.ts'
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from '../shared/protocol.ts'
 import { toJson } from '../call/results.ts'
-import type { Outcome } from '../shared/table.ts'
-import { compileTemplate, type UriMatcher } from './uri-template.ts'
+import type { Outcome, ResourceLocator } from '../shared/table.ts'
+import { compileTemplate } from './uri-template.ts'
 import { validateAndRun } from '../call/validate-run.ts'
-
-export interface Template {
-  readonly entry: ResourceEntry
-  readonly match: UriMatcher
-}
 
 function notFound(exchange: Exchange, uri: string, message = `Resource not found: ${uri}`): RpcError {
   return new RpcError(exchange.modern ? INVALID_PARAMS : RESOURCE_NOT_FOUND, message, { uri })
@@ -63,20 +58,24 @@ export function contentsOf(entry: ResourceEntry, uri: string, value: unknown): R
   return [item(entry, uri, value)]
 }
 
-function find(core: Core, templates: readonly Template[], uri: string): { entry: ResourceEntry; vars: Record<string, string> } | undefined {
-  const entry = core.resources.get(uri)
-  if (entry) return { entry, vars: {} }
-  for (const template of templates) {
-    const vars = template.match(uri)
-    if (vars) return { entry: template.entry, vars }
+/** What finds the resource a URI names: its static URI, else the first template that matches. */
+function locate(core: Core): ResourceLocator {
+  const templates = core.templates.map((entry) => ({ entry, match: compileTemplate(entry.uri) }))
+  return (uri) => {
+    const entry = core.resources.get(uri)
+    if (entry) return { entry, vars: {} }
+    for (const template of templates) {
+      const vars = template.match(uri)
+      if (vars) return { entry: template.entry, vars }
+    }
+    return undefined
   }
-  return undefined
 }
 
-export async function readResource(core: Core, templates: readonly Template[], exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
+export async function readResource(core: Core, exchange: Exchange, params: Record<string, any> | undefined): Promise<string | RpcError> {
   const uri = params?.uri
   if (typeof uri !== 'string') return new RpcError(INVALID_PARAMS, 'resources/read needs params.uri, the resource to read.')
-  const found = find(core, templates, uri)
+  const found = core.resourceAt!(uri)
   if (!found) return notFound(exchange, uri)
   const { entry, vars } = found
   const answers = await answersFor(core, exchange, entry.run, 'resources/read', uri, {}, params!)
@@ -107,14 +106,14 @@ async function finish(core: Core, exchange: Exchange, entry: ResourceEntry, uri:
 }
 
 export const resourcesFeature: Feature = {
+  locate,
   methods(core, methods) {
     const resources = [...core.resources.values()]
     const entries = core.templates
     if (resources.length === 0 && entries.length === 0) return
-    const templates = entries.map((entry) => ({ entry, match: compileTemplate(entry.uri) }))
     methods.set('resources/list', listPages('resources', (flavour) => resourceItems(resources, flavour), core.listTail))
     methods.set('resources/templates/list', listPages('resourceTemplates', (flavour) => resourceItems(entries, flavour), core.listTail))
-    methods.set('resources/read', (core, exchange, params) => readResource(core, templates, exchange, params))
+    methods.set('resources/read', (core, exchange, params) => readResource(core, exchange, params))
     if (entries.length > 0) methods.set('completion/complete', complete)
   },
 }

@@ -133,7 +133,10 @@ export class Transport {
       }
     }
     // A GET stream hears the server's changes with the `subscriptions` option (subscriptions/support.ts).
-    if (method !== 'POST') return session!.other(method, cors, method === 'GET' ? await this.#core.subscriptions?.feed(session!, environment) : undefined)
+    if (method !== 'POST') {
+      const feed = method === 'GET' ? await this.#core.subscriptions?.feed(session!, environment, cors) : undefined
+      return feed instanceof Response ? feed : session!.other(method, cors, feed, request.signal)
+    }
     const type = headers.get('content-type')
     if (type !== null && !isJson(type)) {
       return refuse(415, 'Unsupported media type: send the JSON-RPC message as application/json.', cors)

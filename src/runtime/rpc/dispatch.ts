@@ -210,7 +210,7 @@ export class Dispatcher {
     // The `subscriptions` option: ctx.notify, and subscriptions/listen's stream (subscriptions/support.ts).
     const subscriptions = core.subscriptions
     if (subscriptions) {
-      exchange.notify = subscriptions.notifier(exchange.env)
+      exchange.notify = subscriptions.notifier(exchange.env, exchange.execution)
       const listening = subscriptions.listen(exchange, incoming, method, id!, params)
       if (listening) return listening
     }

@@ -15,10 +15,9 @@ import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
 import type { Channel } from '../shared/channel.ts'
 import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
-import { sseHeaders, sseEvent } from '../shared/channel.ts'
 import { sessionCapabilities } from '../shared/session-id.ts'
 import type { Streams } from './streams.ts'
-import { closeQuietly, encoder } from './stream.ts'
+import { type NotificationStream, notificationStream } from './notification-stream.ts'
 import { corsHeaders } from '../http/cors.ts'
 
 /** What a host keeps of a session between requests (a Durable Object in its storage). */
@@ -55,8 +54,8 @@ export class Session implements LiveSession {
   readonly #save: (record: SessionRecord) => void
   readonly #onEnd: () => void
   readonly #pending = new Map<string, Pending>()
-  /** The open GET streams, each with what stops its feed. */
-  readonly #streams = new Map<ReadableStreamDefaultController<Uint8Array>, (() => void) | undefined>()
+  /** The open GET streams. */
+  readonly #streams = new Set<NotificationStream>()
   readonly subscribed = new Set<string>()
   /** Its tool calls' resumable streams; undefined when the host keeps none (`streams: false`). */
   readonly #resumable: Streams | undefined
@@ -145,7 +144,7 @@ export class Session implements LiveSession {
     else pending.resolve(message.result)
   }
 
-  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>): Response {
+  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>, signal?: AbortSignal): Response {
     if (method === 'DELETE') {
       this.end()
       return new Response(null, { status: 204, headers: cors })
@@ -154,28 +153,9 @@ export class Session implements LiveSession {
       const text = errorText(undefined, new RpcError(INVALID_REQUEST, `Method not allowed: a session takes POST, GET and DELETE, not ${method}.`))
       return new Response(text, { status: 405, headers: { 'content-type': 'application/json', allow: 'POST, GET, DELETE, OPTIONS', ...cors } })
     }
-    let controller!: ReadableStreamDefaultController<Uint8Array>
-    const reader = feed?.getReader()
-    const stop = reader && (() => void reader.cancel().catch(() => {}))
-    const body = new ReadableStream<Uint8Array>({
-      start: (c) => {
-        controller = c
-        // A comment opens the stream at once, so the client knows the GET was taken.
-        c.enqueue(encoder.encode(': stream open\n\n'))
-      },
-      // The feed's next message (the server's changes, subscriptions/), as the client reads.
-      pull: reader && (async (c) => {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
-        if (done) this.#close(c)
-        else c.enqueue(sseEvent(value as string))
-      }),
-      cancel: () => {
-        this.#streams.delete(controller)
-        stop?.()
-      },
-    })
-    this.#streams.set(controller, stop)
-    return new Response(body, { status: 200, headers: sseHeaders(cors) })
+    const stream = notificationStream(feed, cors, () => this.#streams.delete(stream), signal)
+    this.#streams.add(stream)
+    return stream.response
   }
 
   /** Ends the session: unanswered requests fail, GET streams close, the host forgets it. */
@@ -185,15 +165,8 @@ export class Session implements LiveSession {
     const error = new Error('The session ended.')
     for (const pending of this.#pending.values()) pending.reject(error)
     this.#pending.clear()
-    for (const stream of [...this.#streams.keys()]) this.#close(stream)
+    for (const stream of [...this.#streams]) stream.close()
     this.#resumable?.end()
     this.#onEnd()
-  }
-
-  /** Closes a GET stream and stops its feed. */
-  #close(stream: ReadableStreamDefaultController<Uint8Array>): void {
-    this.#streams.get(stream)?.()
-    this.#streams.delete(stream)
-    closeQuietly(stream)
   }
 }

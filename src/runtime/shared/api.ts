@@ -227,6 +227,8 @@ export interface Execution {
 /** What the runtime sees of a session (session/session.ts implements it; the stages see only this). */
 export interface LiveSession extends ResumableStreams {
   readonly id: string
+  /** Who opened it (shared/principal.ts); undefined when the server does not authorize. */
+  readonly principal?: string | undefined
   /** What the client declared at initialize. */
   readonly capabilities: Record<string, any>
   /** The least severity a log message needs (set by `logging/setLevel`). */
@@ -236,8 +238,8 @@ export interface LiveSession extends ResumableStreams {
   ask(channel: Channel, requests: Record<string, InputRequest>): Promise<Record<string, any>>
   /** A JSON-RPC response the client POSTed: settles the request it answers. */
   answer(message: Record<string, any>): void
-  /** Any method but POST and OPTIONS: GET opens a notification stream, DELETE ends the session, others are 405. */
-  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>): Response
+  /** Any method but POST and OPTIONS: GET opens a notification stream (ended with `signal`), DELETE ends the session, others are 405. */
+  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>, signal?: AbortSignal): Response
   /** The URIs the client subscribed to (`resources/subscribe`); a GET stream's `feed` sends their updates. */
   readonly subscribed: Set<string>
 }
@@ -269,8 +271,26 @@ export type Admit = (request: Request, env: unknown, execution: Execution | unde
 /** The server's fetch once a session host fronts it. */
 export type SessionFetch = (request: Request, env: unknown, execution: Execution | undefined) => Promise<Response>
 
+/** A session as the listeners' host names it. */
+export interface SessionKey {
+  readonly id: string
+  readonly principal: string | undefined
+}
+
+/**
+ * What a subscriptions host that keeps its listeners apart from the sessions' owners (durableSubscriptions())
+ * offers a session host: the front Worker may hold a session's GET stream itself (`holds`, in this env), the
+ * listeners are told when the session ends (its streams close), and asked whether any is open (an idle
+ * session with one is kept, as a session with a GET stream in its own memory is).
+ */
+export interface HeldStreams {
+  holds(env: unknown): boolean
+  ended(session: SessionKey, env: unknown): Promise<void>
+  listening(session: SessionKey, env: unknown): Promise<boolean>
+}
+
 /** The `sessions` option of createServer: `memorySessions()` (mcp-aot) or `durableSessions()` (mcp-aot/cloudflare). */
-export type SessionHost = (serve: SessionServe, admit: Admit) => SessionFetch
+export type SessionHost = (serve: SessionServe, admit: Admit, held?: HeldStreams) => SessionFetch
 
 /**
  * The `tasks` option of createServer: `memoryTasks()` (mcp-aot) or `durableTasks()` (mcp-aot/cloudflare).

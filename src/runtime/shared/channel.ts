@@ -18,6 +18,24 @@ const encoder = /* @__PURE__ */ new TextEncoder()
 export const sseText = (text: string): string => `event: message\ndata: ${text}\n\n`
 export const sseEvent = (text: string): Uint8Array => encoder.encode(sseText(text))
 
+/**
+ * How often a quiet long-lived stream (a listen stream, a session's GET stream) gets an SSE comment: proxies
+ * keep it open, and a client that went away without a word is noticed at the write (the stream is cancelled).
+ */
+export const KEEP_ALIVE_MS = 25_000
+/** Writes a keep-alive comment every KEEP_ALIVE_MS until the stream is closed; returns what stops it. */
+export function keepAlive(controller: ReadableStreamDefaultController<Uint8Array>): () => void {
+  const comment = encoder.encode(': keep-alive\n\n')
+  const timer = setInterval(() => {
+    try {
+      controller.enqueue(comment)
+    } catch {
+      clearInterval(timer)
+    }
+  }, KEEP_ALIVE_MS)
+  return () => clearInterval(timer)
+}
+
 export class Channel {
   readonly #headers: Record<string, string>
   readonly #onCancel: () => void

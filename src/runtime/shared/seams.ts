@@ -4,7 +4,7 @@
  * runners and how a run ends. The entries reference runners and features, which reference the core and
  * the request, so they live together here; table.ts re-exports them for generated code and the stages.
  */
-import type { AuthInfo, InputRequest, LiveSession, ServerInfo, ServerOptions, SessionServe } from './api.ts'
+import type { AuthInfo, Execution, HeldStreams, InputRequest, LiveSession, ServerInfo, ServerOptions, SessionServe } from './api.ts'
 import type { Notifier } from './channel.ts'
 import type { Exchange, Incoming, TracedServe } from './exchange.ts'
 import type { RequestId, RpcError } from './jsonrpc.ts'
@@ -105,6 +105,8 @@ export interface Core {
   readonly resources: ReadonlyMap<string, ResourceEntry>
   /** Resource templates, in declaration order (their matchers belong to the resources feature). */
   readonly templates: readonly ResourceEntry[]
+  /** What finds the resource a URI names (resources/read, a subscription's check); undefined without resources. */
+  readonly resourceAt: ResourceLocator | undefined
   readonly features: ReadonlySet<Feature>
   /** The `Mcp-Param-*` header check, when a table asked for it. */
   readonly headerCheck: HeaderCheck | undefined
@@ -138,9 +140,12 @@ export interface Core {
 export interface SubscriptionSupport extends Pick<TaskSupport, 'methods' | 'capabilities'> {
   /** A `subscriptions/listen` with a valid filter: its SSE stream; else undefined (the method's handler answers). */
   listen(exchange: Exchange, incoming: Incoming, method: string, id: RequestId, params: Record<string, any> | undefined): Promise<Response> | undefined
-  /** A 2025-11-25 session's GET stream: the notifications it gets, as JSON-RPC text, once listening (undefined: none). */
-  feed(session: LiveSession, env: unknown): Promise<ReadableStream<string> | undefined>
-  notifier(env: unknown): Notifier
+  /** A 2025-11-25 session's GET stream: the notifications it gets, as JSON-RPC text, once listening; a Response refuses the GET (the hub is full). */
+  feed(session: LiveSession, env: unknown, cors: Record<string, string> | undefined): Promise<ReadableStream<string> | Response>
+  /** `ctx.notify` for a request: with `execution`, a change fans out in its waitUntil and the call resolves at once. */
+  notifier(env: unknown, execution?: Execution): Notifier
+  /** The host keeps listeners apart from the sessions' owners: what a session host does for their GET streams. */
+  readonly held?: HeldStreams
 }
 export type AttachSubscriptions = (core: Core) => SubscriptionSupport
 
@@ -183,7 +188,12 @@ export interface Feature {
   readonly clients?: ClientProfiles
   /** Declares what the feature adds to the server's capabilities (an extension), for every discover and initialize result. */
   readonly capabilities?: (caps: Record<string, object>, version: string) => void
+  /** The resources feature: makes, once per server, what finds the resource a URI names. */
+  readonly locate?: (core: Core) => ResourceLocator
 }
+
+/** The resource a URI names (a static URI, else the first template that matches, with the variables it binds), or undefined. */
+export type ResourceLocator = (uri: string) => { readonly entry: ResourceEntry; readonly vars: Record<string, string> } | undefined
 
 export interface ClientProfiles {
   /** The profile the `profiles` option names for a client (its clientInfo), else undefined: the portable list. */

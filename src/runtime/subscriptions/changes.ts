@@ -8,20 +8,48 @@
  * (`visible`). No stage imports it: rpc/ and http/ reach it through `core.subscriptions` (types only), made
  * by the host the option names. It imports the shared/ leaves only.
  */
+import type { HeldStreams, SessionKey } from '../shared/api.ts'
 import type { Notifier } from '../shared/channel.ts'
 import type { Core } from '../shared/table.ts'
-import { isObject } from '../shared/jsonrpc.ts'
+import { isObject, RpcError } from '../shared/jsonrpc.ts'
+import { INVALID_PARAMS } from '../shared/protocol.ts'
 
 export type Change = { readonly kind: 'tools' | 'prompts' | 'resources' } | { readonly kind: 'resource'; readonly uri: string }
+
+/** Who listens, and the kinds of change it hears: a hub hands a listener only those kinds. */
+export interface Listener {
+  /** The caller's principal (shared/principal.ts); undefined for an anonymous caller. */
+  readonly principal: string | undefined
+  readonly kinds: readonly Change['kind'][]
+  /** A 2025-11-25 session's GET stream: the session's id. */
+  readonly session?: string
+}
+
+/**
+ * What a hub whose listeners live apart from the sessions' owners (durableSubscriptions()) adds: it holds the
+ * URIs each session subscribed to, and sends a session's GET streams only the updates of those.
+ */
+export interface SessionListeners extends HeldStreams {
+  subscribed(session: SessionKey, uris: readonly string[], env: unknown): Promise<void>
+}
+
+/** Why a hub takes no more listeners: 503 when it holds its total, 429 when the caller holds its own share. */
+export interface Refusal {
+  readonly status: 429 | 503
+  readonly message: string
+}
 
 /** Where changes meet their listeners. */
 export interface Hub {
   /**
-   * The changes published from the moment it resolves (the listener is registered by then), until it is
-   * cancelled; undefined when the hub holds as many listeners as it may.
+   * The changes of the listener's kinds published from the moment it resolves (the listener is registered by
+   * then), until it is cancelled; a Refusal when the hub, or the caller's share of it, is full. A listener
+   * that leaves this many changes unread (MAX_UNREAD) is dropped: its stream errors with SlowListener.
    */
-  changes(env: unknown): Promise<ReadableStream<Change> | undefined>
+  changes(env: unknown, listener: Listener): Promise<ReadableStream<Change> | Refusal>
+  /** Resolves once every listener has been handed the change (the caller may put it in `waitUntil`). */
   publish(change: Change, env: unknown): Promise<void>
+  readonly sessions?: SessionListeners
 }
 
 /** The notifications a listener opted in to and the server honors (the acknowledgement's `notifications`). */
@@ -41,8 +69,67 @@ const METHODS = {
   resource: 'notifications/resources/updated',
 } as const
 
-/** The most listeners a hub holds by default (memorySubscriptions(), and durableSubscriptions()' object). */
+/** The most listeners a hub holds by default (memorySubscriptions(), and durableSubscriptions()' shards together). */
 export const DEFAULT_MAX_LISTENERS = 10_000
+/** The most listeners one principal holds by default; anonymous callers count against the total only. */
+export const DEFAULT_MAX_LISTENERS_PER_PRINCIPAL = 100
+/** The most changes a listener may leave unread before it is dropped (its client reads too slowly, or is gone). */
+export const MAX_UNREAD = 1_000
+/** The most resource URIs one listener (or one legacy session) subscribes to, and their total length. */
+export const MAX_SUBSCRIBED_URIS = 100
+export const MAX_SUBSCRIBED_BYTES = 16 * 1024
+
+/** The error a listener's stream ends with when it left MAX_UNREAD changes unread. */
+export class SlowListener extends Error {
+  constructor() {
+    super(`The listener left ${MAX_UNREAD} changes unread and was dropped; listen again.`)
+  }
+}
+
+export const totalRefusal = (max: number): Refusal => ({ status: 503, message: `The server holds as many listeners as it may (${max}); retry later.` })
+export const principalRefusal = (max: number): Refusal => ({ status: 429, message: `You hold as many listeners as one caller may (${max}); close one, or retry later.` })
+export const isRefusal = (value: ReadableStream<Change> | Refusal): value is Refusal => !(value instanceof ReadableStream)
+
+/**
+ * A listener's stream of changes, fed by `push` (a hub's publish, a WebSocket's messages): at most MAX_UNREAD
+ * queued, past which the stream errors with SlowListener and `stop` runs; `stop` also runs when its reader cancels.
+ */
+export function changeQueue(stop: () => void): { readonly stream: ReadableStream<Change>; push(change: Change): void; end(): void } {
+  let controller!: ReadableStreamDefaultController<Change>
+  let open = true
+  const finish = () => {
+    if (!open) return
+    open = false
+    stop()
+  }
+  const stream = new ReadableStream<Change>({ start: (c) => void (controller = c), cancel: finish }, { highWaterMark: 0 })
+  return {
+    stream,
+    push(change) {
+      if (!open) return
+      if (controller.desiredSize! <= -MAX_UNREAD) {
+        controller.error(new SlowListener())
+        return finish()
+      }
+      controller.enqueue(change)
+    },
+    end() {
+      if (!open) return
+      try {
+        controller.close()
+      } catch {}
+      finish()
+    },
+  }
+}
+
+/** The kinds of change a listener with `filter` hears (a legacy session's GET stream: `resource` always, its URIs change). */
+export function kindsOf(filter: Filter, anyResource = false): Change['kind'][] {
+  const kinds: Change['kind'][] = []
+  for (const kind of ['tools', 'prompts', 'resources'] as const) if (filter[LIST_FLAGS[kind]]) kinds.push(kind)
+  if (anyResource || filter.resourceSubscriptions?.length) kinds.push('resource')
+  return kinds
+}
 
 export const hasResources = (core: Core): boolean => core.resources.size > 0 || core.templates.length > 0
 
@@ -51,11 +138,26 @@ function serves(core: Core): Record<keyof typeof LIST_FLAGS, boolean> {
   return { tools: core.tools.size > 0, prompts: core.prompts.size > 0, resources: hasResources(core) }
 }
 
+/** Whether `uri` names a resource of this server (a static URI, or one a template matches): what resources/read may serve. */
+export const readableIn =
+  (core: Core) =>
+  (uri: string): boolean =>
+    core.resourceAt?.(uri) !== undefined
+
+/** Why `uris` are more than one listener or session may subscribe to, or undefined when they fit. */
+export function tooMany(uris: readonly unknown[], what: string): RpcError | undefined {
+  let bytes = 0
+  for (const uri of uris) bytes += typeof uri === 'string' ? uri.length : 0
+  if (uris.length <= MAX_SUBSCRIBED_URIS && bytes <= MAX_SUBSCRIBED_BYTES) return undefined
+  return new RpcError(INVALID_PARAMS, `${what} at most ${MAX_SUBSCRIBED_URIS} resource URIs of ${MAX_SUBSCRIBED_BYTES} characters in all (got ${uris.length} of ${bytes}); subscribe to fewer, or to a list change instead.`)
+}
+
 /**
  * The subset of a `subscriptions/listen` request's `notifications` this server honors (a kind it has no
- * list of is left out, as is anything it does not know), or undefined when the field is not an object.
+ * list of is left out, as is anything it does not know, and a URI no resource of it has), undefined when the
+ * field is not an object, an RpcError when it names more URIs than a listener may hold.
  */
-export function honored(core: Core, requested: unknown): Filter | undefined {
+export function honored(core: Core, requested: unknown, readable: (uri: string) => boolean): Filter | RpcError | undefined {
   if (!isObject(requested) || Array.isArray(requested)) return undefined
   const filter: Filter = {}
   const has = serves(core)
@@ -63,7 +165,11 @@ export function honored(core: Core, requested: unknown): Filter | undefined {
     if (requested[LIST_FLAGS[kind]] === true && has[kind]) filter[LIST_FLAGS[kind]] = true
   }
   const uris = requested.resourceSubscriptions
-  if (Array.isArray(uris) && has.resources) filter.resourceSubscriptions = [...new Set(uris.filter((uri): uri is string => typeof uri === 'string'))]
+  if (Array.isArray(uris) && has.resources) {
+    const refused = tooMany(uris, 'A listener subscribes to')
+    if (refused) return refused
+    filter.resourceSubscriptions = [...new Set(uris.filter((uri): uri is string => typeof uri === 'string' && readable(uri)))]
+  }
   return filter
 }
 

@@ -7,7 +7,7 @@
  */
 import type { SubscriptionHost } from '../shared/channel.ts'
 import type { AttachSubscriptions } from '../shared/table.ts'
-import { type Change, DEFAULT_MAX_LISTENERS, type Hub, notifierOf } from './changes.ts'
+import { type Change, changeQueue, DEFAULT_MAX_LISTENERS, DEFAULT_MAX_LISTENERS_PER_PRINCIPAL, type Hub, notifierOf, principalRefusal, totalRefusal } from './changes.ts'
 import { subscriptionSupport } from './support.ts'
 
 const REFUSAL =
@@ -17,31 +17,37 @@ const onWorkers = () => (globalThis as { navigator?: { userAgent?: string } }).n
 export interface MemorySubscriptionsOptions {
   /** The most listeners (listen streams and GET streams) this process holds; beyond it a listen request is refused (503). Default 10,000. */
   maxListeners?: number
+  /** The most listeners one principal (an authorized caller) holds; beyond it a listen request is refused (429). Default 100. */
+  maxListenersPerPrincipal?: number
 }
 
-/** A hub whose listeners are streams held in this memory, at most `maxListeners`. */
-function memoryHub(maxListeners = DEFAULT_MAX_LISTENERS): Hub {
-  const listeners = new Set<ReadableStreamDefaultController<Change>>()
+/** A hub whose listeners are streams held in this memory, at most `maxListeners`, and `perPrincipal` per caller. */
+function memoryHub(maxListeners = DEFAULT_MAX_LISTENERS, perPrincipal = DEFAULT_MAX_LISTENERS_PER_PRINCIPAL): Hub {
+  /** Each listener's queue and the kinds it hears. */
+  const listeners = new Map<object, { readonly push: (change: Change) => void; readonly kinds: readonly Change['kind'][] }>()
+  const held = new Map<string, number>()
   return {
-    changes() {
+    changes(_env, listener) {
       // Also as another host's fallback: on Workers a listener here would hear only its own isolate.
       if (onWorkers()) return Promise.reject(new Error(REFUSAL))
-      if (listeners.size >= maxListeners) return Promise.resolve(undefined)
-      let controller!: ReadableStreamDefaultController<Change>
-      const stream = new ReadableStream<Change>({
-        start: (c) => void listeners.add((controller = c)),
-        cancel: () => void listeners.delete(controller),
+      if (listeners.size >= maxListeners) return Promise.resolve(totalRefusal(maxListeners))
+      const { principal } = listener
+      const count = principal === undefined ? 0 : (held.get(principal) ?? 0)
+      if (count >= perPrincipal) return Promise.resolve(principalRefusal(perPrincipal))
+      if (principal !== undefined) held.set(principal, count + 1)
+      const key = {}
+      const queue = changeQueue(() => {
+        listeners.delete(key)
+        if (principal === undefined) return
+        const left = held.get(principal)! - 1
+        if (left === 0) held.delete(principal)
+        else held.set(principal, left)
       })
-      return Promise.resolve(stream)
+      listeners.set(key, { push: queue.push, kinds: listener.kinds })
+      return Promise.resolve(queue.stream)
     },
     publish(change) {
-      for (const listener of listeners) {
-        try {
-          listener.enqueue(change)
-        } catch {
-          listeners.delete(listener)
-        }
-      }
+      for (const listener of [...listeners.values()]) if (listener.kinds.includes(change.kind)) listener.push(change)
       return Promise.resolve()
     },
   }
@@ -53,7 +59,7 @@ export function hostOver(hub: Hub, attach: AttachSubscriptions): SubscriptionHos
 }
 
 export function memorySubscriptions(options: MemorySubscriptionsOptions = {}): SubscriptionHost {
-  const hub = memoryHub(options.maxListeners)
+  const hub = memoryHub(options.maxListeners, options.maxListenersPerPrincipal)
   return hostOver(hub, (core) => {
     if (onWorkers()) throw new Error(REFUSAL)
     return subscriptionSupport(core, hub)

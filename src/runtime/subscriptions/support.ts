@@ -13,16 +13,16 @@
  */
 import type { LiveSession } from '../shared/api.ts'
 import type { Core, Handler, SubscriptionSupport } from '../shared/table.ts'
+import type { Exchange, Incoming } from '../shared/exchange.ts'
 import type { RequestId } from '../shared/jsonrpc.ts'
-import { sseHeaders, sseEvent, type Notifier } from '../shared/channel.ts'
+import { keepAlive, sseHeaders, sseEvent } from '../shared/channel.ts'
 import { errorText, idJson, RpcError } from '../shared/jsonrpc.ts'
-import { INTERNAL_ERROR, INVALID_PARAMS, MODERN } from '../shared/protocol.ts'
-import { type Change, type Filter, type Hub, hasResources, honored, notificationFor, notifierOf, wants } from './changes.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS, MODERN, RESOURCE_NOT_FOUND } from '../shared/protocol.ts'
+import { principalOf, secretOf } from '../shared/principal.ts'
+import { type Change, type Filter, type Hub, type Listener, hasResources, honored, isRefusal, kindsOf, notificationFor, notifierOf, readableIn, SlowListener, tooMany, wants } from './changes.ts'
 import { hideIn } from './visible.ts'
 
 const LISTEN = 'subscriptions/listen'
-/** How often a quiet listen stream gets an SSE comment, so intermediaries keep it open. */
-const KEEP_ALIVE_MS = 25_000
 
 const encoder = /* @__PURE__ */ new TextEncoder()
 
@@ -30,39 +30,68 @@ const encoder = /* @__PURE__ */ new TextEncoder()
 const ackText = (filter: Filter, tag: string) =>
   `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":${tag}},"notifications":${JSON.stringify(filter)}}}`
 
-/** The listen stream: registered with the hub first, so the acknowledgement promises only what the stream will hear. */
-async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, env: unknown, cors: Record<string, string> | undefined): Promise<Response> {
-  const refuse = (status: number, message: string) =>
-    new Response(errorText(id, new RpcError(INTERNAL_ERROR, message)), { status, headers: { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after': '60' } : {}), ...cors } })
-  let changes: ReadableStream<Change> | undefined
+/** The JSON-RPC error response for a listen request the hub refused (or failed to open). */
+function refusal(id: RequestId | undefined, status: number, message: string, cors: Record<string, string> | undefined): Response {
+  const retry: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '60' } : {}
+  return new Response(errorText(id, new RpcError(INTERNAL_ERROR, message)), { status, headers: { 'content-type': 'application/json', ...retry, ...cors } })
+}
+
+/** The changes `listener` hears from `hub`, or the response refusing it. */
+async function listenerOn(core: Core, hub: Hub, env: unknown, listener: Listener, id: RequestId | undefined, cors: Record<string, string> | undefined, what: string): Promise<ReadableStream<Change> | Response> {
   try {
-    changes = await hub.changes(env)
+    const changes = await hub.changes(env, listener)
+    return isRefusal(changes) ? refusal(id, changes.status, changes.message, cors) : changes
   } catch (error) {
-    core.report(error, 'method', LISTEN)
-    return refuse(500, 'The subscription could not be opened.')
+    core.report(error, 'method', what)
+    return refusal(id, 500, 'The subscription could not be opened.', cors)
   }
-  if (!changes) return refuse(503, 'The server holds as many listeners as it may; retry later.')
+}
+
+/** The caller's principal, as the stateful parts key it (shared/principal.ts). */
+const principalIn = (core: Core, exchange: Exchange) => principalOf(exchange.auth, secretOf(core.options, exchange.env))
+
+/**
+ * The listen stream: registered with the hub first, so the acknowledgement promises only what the stream will
+ * hear. It ends, and leaves the hub, when the client goes away (the request's signal, a failed write, the
+ * keep-alive) or reads too slowly (SlowListener: a comment says so, and the client may listen again).
+ */
+async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, exchange: Exchange, incoming: Incoming): Promise<Response> {
+  const { cors } = incoming
+  const changes = await listenerOn(core, hub, exchange.env, { principal: await principalIn(core, exchange), kinds: kindsOf(filter) }, id, cors, LISTEN)
+  if (changes instanceof Response) return changes
   const reader = changes.getReader()
   const tag = idJson(id)
-  let timer: ReturnType<typeof setInterval> | undefined
+  let quiet: (() => void) | undefined
+  let body!: ReadableStreamDefaultController<Uint8Array>
+  const signal = incoming.request.signal as AbortSignal | undefined
   const stop = () => {
-    clearInterval(timer)
+    quiet?.()
+    signal?.removeEventListener('abort', gone)
     void reader.cancel().catch(() => {})
   }
-  const body = new ReadableStream<Uint8Array>({
+  function gone() {
+    stop()
+    try {
+      body.close()
+    } catch {}
+  }
+  signal?.addEventListener('abort', gone)
+  const stream = new ReadableStream<Uint8Array>({
     start(controller) {
+      body = controller
       controller.enqueue(sseEvent(ackText(filter, tag)))
-      timer = setInterval(() => {
-        try {
-          controller.enqueue(encoder.encode(': keep-alive\n\n'))
-        } catch {
-          stop()
-        }
-      }, KEEP_ALIVE_MS)
+      quiet = keepAlive(controller)
     },
     async pull(controller) {
       for (;;) {
-        const next = await reader.read().catch(() => ({ done: true as const, value: undefined }))
+        let next: ReadableStreamReadResult<Change>
+        try {
+          next = await reader.read()
+        } catch (error) {
+          // Too slow: dropped by the hub, with a comment that says why before the end.
+          if (error instanceof SlowListener) controller.enqueue(encoder.encode(`: ${error.message}\n\n`))
+          next = { done: true, value: undefined }
+        }
         // The hub went away (its object restarted): the stream ends without a response, so the client may listen again.
         if (next.done) {
           stop()
@@ -73,7 +102,8 @@ async function open(core: Core, hub: Hub, filter: Filter, id: RequestId, env: un
     },
     cancel: stop,
   })
-  return new Response(body, { status: 200, headers: sseHeaders(cors) })
+  if (signal?.aborted) gone()
+  return new Response(stream, { status: 200, headers: sseHeaders(cors) })
 }
 
 const noFilter = () =>
@@ -81,15 +111,25 @@ const noFilter = () =>
 
 export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
   // What a 2025-11-25 GET stream hears: every list this server has (resource updates by the session's URIs).
-  const every = honored(core, { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true })!
+  const every = honored(core, { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true }, () => false) as Filter
+  const readable = readableIn(core)
   const subscription = (add: boolean): Handler => (_core, exchange, params) => {
     const uri = params?.uri
     if (typeof uri !== 'string') return new RpcError(INVALID_PARAMS, `resources/${add ? '' : 'un'}subscribe needs params.uri, the resource's URI.`)
-    if (add) exchange.session?.subscribed.add(uri)
-    else exchange.session?.subscribed.delete(uri)
-    return '{}'
+    const session = exchange.session
+    const subscribed = session?.subscribed
+    if (add && !readable(uri)) return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri })
+    if (!session || !subscribed || subscribed.has(uri) === add) return '{}'
+    if (add) {
+      const refused = tooMany([...subscribed, uri], 'A session subscribes to')
+      if (refused) return refused
+      subscribed.add(uri)
+    } else subscribed.delete(uri)
+    // Where the listeners live apart (a Durable Object), they filter the session's GET streams by these URIs.
+    const sessions = hub.sessions
+    if (!sessions?.holds(exchange.env)) return '{}'
+    return sessions.subscribed({ id: session.id, principal: session.principal }, [...subscribed], exchange.env).then(() => '{}')
   }
-  let notified: { env: unknown; notifier: Notifier } | undefined
   return {
     methods(modern, legacy) {
       modern.set(LISTEN, noFilter)
@@ -108,35 +148,36 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
     },
     listen(exchange, incoming, method, id, params) {
       if (method !== LISTEN || !exchange.modern) return undefined
-      const filter = honored(core, params?.notifications)
-      return filter && open(core, hub, filter, id, exchange.env, incoming.cors)
+      const filter = honored(core, params?.notifications, readable)
+      if (filter instanceof RpcError) return Promise.resolve(new Response(errorText(id, filter), { status: filter.status, headers: { 'content-type': 'application/json', ...incoming.cors } }))
+      return filter && open(core, hub, filter, id, exchange, incoming)
     },
-    async feed(session: LiveSession, env) {
+    async feed(session: LiveSession, env, cors) {
       // Registered before the GET is answered: every change published after it is heard.
-      let changes: ReadableStream<Change> | undefined
-      try {
-        changes = await hub.changes(env)
-      } catch (error) {
-        core.report(error, 'method', 'GET')
-      }
-      // Without one (an error, or as many listeners as the hub may hold) the stream stays open, hearing nothing.
-      if (!changes) return undefined
+      const changes = await listenerOn(core, hub, env, { principal: session.principal, kinds: kindsOf(every, true), session: session.id }, undefined, cors, 'GET')
+      if (changes instanceof Response) return changes
+      // A hub that holds the session's URIs sends only their updates; else the session's own set decides.
+      const hears = hub.sessions?.holds(env) ? (change: Change) => change.kind === 'resource' || wants(every, change) : (change: Change) => wants(every, change, session.subscribed)
       const reader = changes.getReader()
       return new ReadableStream<string>({
         async pull(controller) {
           for (;;) {
-            const next = await reader.read()
+            const next = await reader.read().catch(() => ({ done: true as const, value: undefined }))
             if (next.done) return controller.close()
-            if (wants(every, next.value, session.subscribed)) return controller.enqueue(notificationFor(next.value))
+            if (hears(next.value)) return controller.enqueue(notificationFor(next.value))
           }
         },
         cancel: () => void reader.cancel().catch(() => {}),
       })
     },
-    // Made once per env (on Workers one object per isolate), not for every request.
-    notifier: (env) => {
-      if (!notified || notified.env !== env) notified = { env, notifier: notifierOf((change) => hub.publish(change, env)) }
-      return notified.notifier
-    },
+    held: hub.sessions,
+    // A tool's change fans out after its reply (the request's waitUntil) where the platform has one.
+    notifier: (env, execution) =>
+      notifierOf((change) => {
+        const published = hub.publish(change, env)
+        if (!execution) return published
+        execution.waitUntil(published.catch((error) => core.report(error, 'method', 'notify')))
+        return Promise.resolve()
+      }),
   }
 }

@@ -64,7 +64,7 @@ export async function runTask(core: Core, task: Task, call: TaskCall, env: unkno
     const session = modern ? taskSession(task, call.capabilities, call.answers) : undefined
     const exchange = new Exchange({ request, env, execution, auth: call.auth, session }, call.version, modern ? '2025-11-25' : flavourOf(call.version), false, call.capabilities, call.progressToken ?? 'task', Infinity)
     exchange.channel = taskChannel(task)
-    exchange.notify = core.subscriptions?.notifier(env)
+    exchange.notify = core.subscriptions?.notifier(env, execution)
     const answer = await invokeTool(core, exchange, tool, call.arguments ?? {}, undefined)
     if (answer instanceof RpcError) task.fail({ code: answer.code, message: answer.message, ...(answer.data === undefined ? {} : { data: answer.data }) })
     else task.complete(modern ? { resultType: 'complete', ...JSON.parse(answer) } : JSON.parse(answer))
