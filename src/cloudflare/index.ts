@@ -92,6 +92,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   }
 
   const host = ((server: SessionServe, admit: Admit, streams?: HeldStreams) => {
+    // The object class serves one server: a second would take every session's requests from the first.
+    if (serve) throw new Error(`mcp-aot: durableSessions('${binding}') already serves another createServer; its Durable Object class serves one. Give each server a durableSessions() of its own, with its own binding and class.`)
     serve = server
     held = streams
     const durable = sessionFront(server, admit, {

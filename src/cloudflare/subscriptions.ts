@@ -61,6 +61,8 @@ export interface DurableSubscriptionsOptions {
 }
 
 export interface DurableSubscriptions extends SubscriptionHost {
+  /** How many listeners each shard holds now, in shard order (for a dashboard, or a test): one request per shard. */
+  listeners(env: unknown): Promise<number[]>
   readonly DurableObject: new (state: any, env: any) => {
     fetch(request: Request): Promise<Response>
     webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): void
@@ -258,5 +260,15 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
   }
 
   Object.defineProperty(host, 'DurableObject', { value: SubscriptionShard })
+  Object.defineProperty(host, 'listeners', {
+    value: (env: unknown) => {
+      if (!namespaceIn(env, binding)) return Promise.reject(missing())
+      const counts: Promise<number>[] = []
+      for (let index = 0; index < shards; index++) {
+        counts.push(shardIn(env, index)!.fetch(`${ORIGIN}/listeners`).then(async (response) => ((await response.json()) as { listeners: number }).listeners))
+      }
+      return Promise.all(counts)
+    },
+  })
   return host
 }

@@ -75,6 +75,17 @@ async function settle(expected: (counts: number[]) => boolean): Promise<number[]
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
+/** A 2025-11-25 session of `token`'s caller: its id. */
+async function initialize(token: string): Promise<string> {
+  const init = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY, ...auth(token) },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'listeners-test', version: '1' } } }),
+  })
+  await init.text()
+  return init.headers.get('mcp-session-id')!
+}
+
 async function call(name: string, args: Record<string, unknown>, token?: string): Promise<string> {
   const body = (await (await modern('tools/call', { name, arguments: args }, 99, token)).json()) as { result: { content: { text: string }[] } }
   return body.result.content[0]!.text
@@ -123,13 +134,7 @@ describe('durableSubscriptions(): listeners that leave, shards, caps per princip
   it('S2: one principal holds at most its cap (429, Retry-After), listen streams and session GET streams alike; another principal is served', async () => {
     const alice = [await listen(1, 'alice'), await listen(2, 'alice')]
     // A 2025-11-25 session of alice's: its GET stream is her third listener.
-    const init = await fetch(server.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY, ...auth('alice') },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'listeners-test', version: '1' } } }),
-    })
-    const session = init.headers.get('mcp-session-id')!
-    await init.text()
+    const session = await initialize('alice')
     const gone = new AbortController()
     const get = (signal?: AbortSignal) => fetch(server.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': LEGACY, ...auth('alice') }, signal })
     const stream = await get(gone.signal)
@@ -158,4 +163,28 @@ describe('durableSubscriptions(): listeners that leave, shards, caps per princip
     gone.abort()
     expect(sum(await settle((after) => sum(after) === 0))).toBe(0)
   })
+
+  it('an idle shard sleeps (workerd evicts it, its sockets stay connected) and a change wakes it: the listener and a session GET stream hear it', async () => {
+    const listening = await listen(1, 'carol', { resourceSubscriptions: ['note://7'] })
+    const session = await initialize('dave')
+    const legacy = (body: object) => fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY, 'mcp-session-id': session, ...auth('dave') }, body: JSON.stringify({ jsonrpc: '2.0', ...body }) })
+    expect(await (await legacy({ id: 2, method: 'resources/subscribe', params: { uri: 'note://7' } })).json()).toEqual({ jsonrpc: '2.0', id: 2, result: {} })
+    const gone = new AbortController()
+    const get = await fetch(server.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': LEGACY, ...auth('dave') }, signal: gone.signal })
+    expect(get.status).toBe(200)
+    const heard = sseReader(get)
+    const before = (await (await fetch(`${server.origin}/made`)).json()) as number
+    // Idle for longer than workerd's 10 seconds: the shards holding only sockets are evicted.
+    await new Promise((done) => setTimeout(done, 12_000))
+    expect(await call('touch_note', { id: '7' })).toBe('touched 7')
+    expect(await listening.next!()).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 }, uri: 'note://7' } })
+    // The session's URIs were kept in the shard's storage, across its sleep.
+    expect(await heard()).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'note://7' } })
+    expect((await (await fetch(`${server.origin}/made`)).json()) as number).toBeGreaterThan(before)
+    listening.abort()
+    gone.abort()
+    // The listener hears only the note's updates: one is the write that finds it gone (or the keep-alive would).
+    expect(await call('touch_note', { id: '7' })).toBe('touched 7')
+    expect(sum(await settle((after) => sum(after) === 0))).toBe(0)
+  }, 30_000)
 })

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ToolContext } from '../../src/runtime/shared/api.ts'
 import { createServer } from '../../src/runtime/server.ts'
 import { memorySessions } from '../../src/runtime/session/memory.ts'
+import { durableSessions } from '../../src/cloudflare/index.ts'
+import { MAX_QUESTION_MS } from '../../src/runtime/session/session.ts'
 import { sseReader } from '../helpers/sse-reader.ts'
 import { legacyRequest, MCP, module, post, send, tool } from './helpers.ts'
 
@@ -149,6 +151,30 @@ describe('memorySessions()', () => {
     const answers = [{ action: 'decline' }, { role: 'assistant', content: { type: 'text', text: 'x' } }, { roots: [] }]
     for (const [index, request] of asked.entries()) expect((await server.fetch(message({ id: request.id, result: answers[index] }, waiting))).status).toBe(202)
     expect(await next()).toMatchObject({ id: 6, result: { content: [{ type: 'text', text: 'decline undefined / x / ' }] } })
+  })
+
+  it('a question never answered is dropped after MAX_QUESTION_MS: the tool call fails, and the session then expires', async () => {
+    let now = 1_000_000
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const server = createServer(info, tools, { sessions: memorySessions({ idleMs: 60_000 }) })
+    const session = await initialize(server)
+    const next = sseReader(await server.fetch(message({ id: 6, method: 'tools/call', params: { name: 'everything', arguments: {} } }, session)))
+    for (let asked = 0; asked < 3; asked++) await next()
+    // Idle, but still waiting within the bound: the session is kept.
+    now += MAX_QUESTION_MS - 1
+    expect((await send(server, message({ id: 1, method: 'ping' }, session))).status).toBe(200)
+    // Idle again, and past the bound: the questions are dropped, the call fails, the session ends.
+    now += 60_001
+    expect((await send(server, message({ id: 2, method: 'ping' }, session))).status).toBe(404)
+    expect(await next()).toMatchObject({ id: 6, result: { isError: true } })
+  })
+
+  it('one durableSessions() host serves one server: a second createServer with it is refused at startup, saying what to do', () => {
+    const sessions = durableSessions('MCP_SESSIONS')
+    createServer(info, tools, { sessions })
+    expect(() => createServer(info, tools, { sessions })).toThrow(
+      "mcp-aot: durableSessions('MCP_SESSIONS') already serves another createServer; its Durable Object class serves one. Give each server a durableSessions() of its own, with its own binding and class.",
+    )
   })
 
   it('without the option a session id is not looked up, and GET is 405', async () => {

@@ -147,6 +147,8 @@ describe('resumable streams (memorySessions())', () => {
     expect(first).toHaveLength(1)
     const stream = first[0]!.id!.split('/')[0]
     await sleep(20)
+    // An id without its number is malformed, not "from the start".
+    for (const malformed of [`${stream}/`, `${stream}/ 0`, `${stream}/-0`, `${stream}/0x0`]) expect((await resume(malformed)).status, malformed).toBe(400)
     const replayed = events(await (await resume(`${stream}/0`)).text())
     expect(replayed.map(text)).toEqual([undefined, 'one', 'two', 'three', 'chatted'])
     expect(replayed.slice(1).map((event) => event.id)).toEqual([1, 2, 3, 4].map((n) => `${stream}/${n}`))

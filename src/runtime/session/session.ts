@@ -37,8 +37,17 @@ export class ClientError extends Error {
   }
 }
 
+/**
+ * How long a question waits for the client's answer. Past it the session drops it (the tool's `ctx.elicit`
+ * rejects, its call ends) and no longer counts as busy, so a question never answered does not keep a session
+ * alive: it ends at most this long after its last request, plus its host's idle time.
+ */
+export const MAX_QUESTION_MS = 1_800_000
+
 interface Pending {
   readonly method: string
+  /** When it was sent (ms since the epoch). */
+  readonly at: number
   /** The tool call's stream the request went out on: once it is closed, nobody waits for the answer. */
   readonly channel: Channel
   readonly resolve: (value: any) => void
@@ -86,14 +95,16 @@ export class Session implements LiveSession {
 
   /**
    * Requests sent and not answered yet on a tool call's stream still open, plus open GET streams: a host
-   * keeps such a session alive. A question whose tool call ended (its stream closed) is dropped here, so
-   * an unanswered question does not keep a session alive for ever.
+   * keeps such a session alive. A question whose tool call ended (its stream closed), or that waited
+   * MAX_QUESTION_MS, is dropped here, so an unanswered question does not keep a session alive for ever.
    */
   get busy(): boolean {
+    const oldest = Date.now() - MAX_QUESTION_MS
     for (const [id, pending] of this.#pending) {
-      if (!pending.channel.closed) continue
+      const closed = pending.channel.closed
+      if (!closed && pending.at >= oldest) continue
       this.#pending.delete(id)
-      pending.reject(new Error('The tool call ended before the client answered.'))
+      pending.reject(new Error(closed ? 'The tool call ended before the client answered.' : `The client did not answer ${pending.method} within ${MAX_QUESTION_MS / 60_000} minutes.`))
     }
     return this.#pending.size > 0 || this.#streams.size > 0
   }
@@ -115,7 +126,7 @@ export class Session implements LiveSession {
     // Unguessable, so only the client it was sent to can answer it.
     const id = `s-${crypto.randomUUID()}`
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { method: request.method, channel, resolve, reject })
+      this.#pending.set(id, { method: request.method, at: Date.now(), channel, resolve, reject })
       channel.send(JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params ?? {} }))
     })
   }

@@ -76,7 +76,9 @@ export class Streams implements StreamOwner {
     this.#expire(Date.now())
     const slash = lastEventId.lastIndexOf('/')
     const id = lastEventId.slice(0, slash)
-    const after = Number(lastEventId.slice(slash + 1))
+    // `<stream>/<n>` with n in decimal digits: `<stream>/` is malformed, not "from the start".
+    const number = lastEventId.slice(slash + 1)
+    const after = /^\d{1,15}$/.test(number) ? Number(number) : NaN
     const headers = sseHeaders(cors)
     if (slash > 0 && Number.isSafeInteger(after)) {
       const stream = this.#streams.get(id)

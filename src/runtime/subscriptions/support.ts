@@ -171,12 +171,13 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
       })
     },
     held: hub.sessions,
-    // A tool's change fans out after its reply (the request's waitUntil) where the platform has one.
+    // A tool's change fans out after its reply (a timer's turn, kept alive by the request's waitUntil) where
+    // the platform has one: even posting it to the shards is not done on the call's time.
     notifier: (env, execution) =>
       notifierOf((change) => {
-        const published = hub.publish(change, env)
-        if (!execution) return published
-        execution.waitUntil(published.catch((error) => core.report(error, 'method', 'notify')))
+        if (!execution) return hub.publish(change, env)
+        const later = new Promise<void>((posted) => setTimeout(posted, 0)).then(() => hub.publish(change, env))
+        execution.waitUntil(later.catch((error) => core.report(error, 'method', 'notify')))
         return Promise.resolve()
       }),
   }
