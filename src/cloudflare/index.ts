@@ -18,6 +18,7 @@
  */
 import type { Admit, HeldStreams, SessionFetch, SessionHost, SessionServe } from '../runtime/shared/api.ts'
 import { heldSession } from './held-session.ts'
+import { CHANGES_EVENT } from '../runtime/shared/channel.ts'
 import { type Admission, DEFAULT_IDLE_MS, sessionFront, unknownSession } from '../runtime/session/front.ts'
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 import { type EventBackup, type KeptEvent, Streams, type StreamOptions } from '../runtime/session/streams.ts'
@@ -105,9 +106,11 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       async route(id, admission, request, env, execution) {
         const object = objectFor(env, id)
         const sent = JSON.stringify(admission)
-        // A GET stream (not a resumption) is held here, in the front, when the listeners live apart from the
-        // session (durableSubscriptions()): the object only says the session is the caller's, and can sleep.
-        if (request.method !== 'GET' || request.headers.has('last-event-id') || !streams?.holds(env)) return object.fetch(withHeader(request, ADMISSION, sent))
+        // A GET stream (its notifications, or their resumption: not a tool call's stream) is held here, in the
+        // front, when the listeners live apart from the session (durableSubscriptions()): the object only says
+        // the session is the caller's, and can sleep.
+        const last = request.headers.get('last-event-id')
+        if (request.method !== 'GET' || (last !== null && !last.startsWith(CHANGES_EVENT)) || !streams?.holds(env)) return object.fetch(withHeader(request, ADMISSION, sent))
         const checked = await object.fetch(CHECK_URL, { method: 'POST', headers: { 'mcp-session-id': id, [ADMISSION]: sent } })
         if (checked.status !== 204) return checked
         return server(request, env, execution, { auth: admission.auth, session: heldSession(id, admission.principal) })

@@ -18,8 +18,8 @@ export interface ObjectState extends Execution {
     /** Several keys in one write. */
     put(entries: Record<string, unknown>): Promise<void>
     delete(keys: string[]): Promise<number>
-    /** Keys in order (`end` excluded). */
-    list<T>(options: { prefix?: string; end?: string; limit?: number }): Promise<Map<string, T>>
+    /** Keys in order (`start` included, `end` excluded). */
+    list<T>(options: { prefix?: string; start?: string; end?: string; limit?: number }): Promise<Map<string, T>>
     deleteAll(): Promise<void>
     setAlarm(time: number): Promise<void>
   }
@@ -36,6 +36,7 @@ export interface SocketState {
   acceptWebSocket(socket: WebSocket, tags?: string[]): void
   /** The open sockets (with `tag`: those accepted with it). */
   getWebSockets(tag?: string): HibernatableSocket[]
+  getTags(socket: WebSocket): string[]
 }
 
 /** A socket the platform holds while its object sleeps, with a value kept beside it (at most 2 KB). */

@@ -31,13 +31,17 @@
 import type { SessionKey } from '../runtime/shared/api.ts'
 import type { SubscriptionHost } from '../runtime/shared/channel.ts'
 import {
+  canReplay,
   type Change,
   changeQueue,
   DEFAULT_MAX_LISTENERS,
   DEFAULT_MAX_LISTENERS_PER_PRINCIPAL,
   type Hub,
+  KEPT_CHANGES,
   type Listener,
+  type Numbered,
   principalRefusal,
+  resumeRefusal,
   totalRefusal,
 } from '../runtime/subscriptions/changes.ts'
 import { hostOver } from '../runtime/subscriptions/memory.ts'
@@ -77,6 +81,10 @@ const DEFAULT_SHARDS = 16
 /** The tag of a principal's sockets in its shard, and of a session's GET streams. */
 const principalTag = (principal: string) => `p:${principal}`
 const sessionTag = (session: string) => `s:${session}`
+/** Where a shard keeps the number of its last change, and its last KEPT_CHANGES changes (`log:<n>`, n padded so keys sort). */
+const LAST = 'last-change'
+const LOG = 'log:'
+const logKey = (seq: number) => `${LOG}${String(seq).padStart(15, '0')}`
 
 /** The workerd global that makes a WebSocket's two ends (typed here: nothing imports workers-types). */
 declare const WebSocketPair: new () => { 0: WebSocket; 1: HibernatableSocket }
@@ -115,24 +123,26 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
   const sessionUrl = (session: SessionKey) => `${ORIGIN}/session?id=${encodeURIComponent(session.id)}`
 
   const hub: Hub = {
-    async changes(env, listener: Listener) {
+    async changes(env, listener: Listener, after) {
       const { principal, session } = listener
       const shard = shardFor(env, principal ?? session)
-      if (!shard) return fallback ? fallback.changes(env, listener) : Promise.reject(missing())
+      if (!shard) return fallback ? fallback.changes(env, listener, after) : Promise.reject(missing())
       const query = new URLSearchParams({ kinds: listener.kinds.join(',') })
       if (principal !== undefined) query.set('principal', principal)
       if (session !== undefined) query.set('session', session)
+      if (after !== undefined) query.set('after', String(after))
       const response = await shard.fetch(`${ORIGIN}/listen?${query}`, { headers: { upgrade: 'websocket' } })
       const socket = (response as Response & { webSocket?: WebSocket | null }).webSocket
       if (!socket) {
         await response.body?.cancel()
+        if (response.status === 400) return resumeRefusal(after!)
         if (response.status === 429) return principalRefusal(perPrincipal)
         if (response.status === 503) return totalRefusal(maxListeners)
         throw new Error(`mcp-aot: the subscriptions object answered a listener with ${response.status}.`)
       }
       ;(socket as WebSocket & { accept(): void }).accept()
       const queue = changeQueue(() => closeSocket(socket, 1000, 'the listener left'))
-      socket.addEventListener('message', (event) => queue.push(JSON.parse(event.data as string) as Change))
+      socket.addEventListener('message', (event) => queue.push(JSON.parse(event.data as string) as Numbered))
       socket.addEventListener('close', () => queue.end())
       socket.addEventListener('error', () => queue.end())
       return queue.stream
@@ -174,9 +184,22 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
     readonly #state: SocketState & ObjectState
     /** Sessions' subscribed URIs as read from storage since this instance woke. */
     readonly #uris = new Map<string, ReadonlySet<string>>()
+    #last: number | undefined
 
     constructor(state: SocketState & ObjectState) {
       this.#state = state
+    }
+
+    /** The number of the last change this shard published (0: none yet), kept in storage across sleeps. */
+    async #lastChange(): Promise<number> {
+      return (this.#last ??= (await this.#state.storage.get<number>(LAST)) ?? 0)
+    }
+
+    /** Whether `socket` hears the change `text` (its kinds, and for a session's GET stream the session's URIs). */
+    async #hears(socket: HibernatableSocket, change: Change): Promise<boolean> {
+      if (!this.#state.getTags(socket).includes(change.kind)) return false
+      const session = change.kind === 'resource' ? (socket.deserializeAttachment() as string | null) : null
+      return session === null || (await this.#subscribed(session)).has((change as { uri: string }).uri)
     }
 
     async #subscribed(session: string): Promise<ReadonlySet<string>> {
@@ -201,17 +224,32 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
           if (state.getWebSockets().length >= share) return new Response(null, { status: 503 })
           const session = url.searchParams.get('session')
           if (session !== null) tags.push(sessionTag(session))
+          // A session's GET stream resuming: the kept changes after the one it names, first.
+          const from = url.searchParams.get('after')
+          const after = from === null ? undefined : Number(from)
+          const last = await this.#lastChange()
+          if (after !== undefined && !canReplay(after, Math.max(1, last - KEPT_CHANGES + 1), last)) return new Response(null, { status: 400 })
           const pair = new WebSocketPair()
-          state.acceptWebSocket(pair[1], tags)
-          if (session !== null) pair[1].serializeAttachment(session)
+          const socket = pair[1]
+          state.acceptWebSocket(socket, tags)
+          if (session !== null) socket.serializeAttachment(session)
+          if (after !== undefined && after < last) {
+            for (const text of (await state.storage.list<string>({ prefix: LOG, start: logKey(after + 1) })).values()) {
+              if (await this.#hears(socket, JSON.parse(text) as Change)) socket.send(text)
+            }
+          }
           return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit)
         }
         case '/publish': {
-          const text = await request.text()
-          const kind = url.searchParams.get('kind') ?? ''
+          // Numbered in this shard's order and kept (the last KEPT_CHANGES), for GET streams that resume.
+          const change = (await request.json()) as Change
+          const last = (this.#last = (await this.#lastChange()) + 1)
+          const text = JSON.stringify({ ...change, seq: last })
+          await state.storage.put({ [LAST]: last, [logKey(last)]: text })
+          if (last > KEPT_CHANGES) await state.storage.delete([logKey(last - KEPT_CHANGES)])
           // A session's GET stream hears a resource's update only when the session subscribed to it.
-          const uri = kind === 'resource' ? (JSON.parse(text) as { uri: string }).uri : undefined
-          for (const socket of state.getWebSockets(kind)) {
+          const uri = change.kind === 'resource' ? change.uri : undefined
+          for (const socket of state.getWebSockets(change.kind)) {
             const session = uri === undefined ? null : (socket.deserializeAttachment() as string | null)
             if (session !== null && !(await this.#subscribed(session)).has(uri!)) continue
             try {

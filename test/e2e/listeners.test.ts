@@ -187,4 +187,36 @@ describe('durableSubscriptions(): listeners that leave, shards, caps per princip
     expect(await call('touch_note', { id: '7' })).toBe('touched 7')
     expect(sum(await settle((after) => sum(after) === 0))).toBe(0)
   }, 30_000)
+
+  it("a session's GET stream held by the front carries ids, and resumes from the shard's kept changes after a reconnect", async () => {
+    const session = await initialize('erin')
+    const legacy = (body: object) => fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY, 'mcp-session-id': session, ...auth('erin') }, body: JSON.stringify({ jsonrpc: '2.0', ...body }) })
+    expect(await (await legacy({ id: 2, method: 'resources/subscribe', params: { uri: 'note://8' } })).json()).toEqual({ jsonrpc: '2.0', id: 2, result: {} })
+    const get = (last?: string, signal?: AbortSignal) => fetch(server.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': LEGACY, ...auth('erin'), ...(last ? { 'last-event-id': last } : {}) }, signal })
+    const gone = new AbortController()
+    const first = await get(undefined, gone.signal)
+    expect(first.status).toBe(200)
+    expect(await call('touch_note', { id: '8' })).toBe('touched 8')
+    const reader = first.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    while (!text.includes('note://8')) text += (await reader.read()).value
+    const id = /^id: (changes\/\d+)$/m.exec(text)![1]!
+    gone.abort()
+    // While away: a tool list change, an update of a note not subscribed to, one of the note subscribed to.
+    expect(await call('change_tools', {})).toBe('changed')
+    expect(await call('touch_note', { id: '9' })).toBe('touched 9')
+    expect(await call('touch_note', { id: '8' })).toBe('touched 8')
+    const again = new AbortController()
+    const resumed = await get(id, again.signal)
+    expect(resumed.status).toBe(200)
+    const next = sseReader(resumed)
+    expect(await next()).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} })
+    expect(await next()).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'note://8' } })
+    // An id this shard never numbered is refused.
+    const refused = await get('changes/999999')
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).error.code).toBe(-32600)
+    again.abort()
+    expect(sum(await settle((after) => sum(after) === 0))).toBe(0)
+  })
 })

@@ -268,4 +268,47 @@ describe('2025-11-25 sessions: resources/subscribe and the GET stream', () => {
     await server.fetch(new Request('http://127.0.0.1:8787/mcp', { method: 'DELETE', headers: headers(session) }))
     await expect(next()).rejects.toThrow(/the stream ended/)
   })
+
+  it('GET stream events carry ids (changes/<n>); a GET with the last one heard replays what came since, and refuses what it cannot', async () => {
+    const subscriptions = memorySubscriptions()
+    const server = createServer(info, tools, { subscriptions, sessions: memorySessions() })
+    const init = await server.fetch(legacyRequest('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+    const session = init.headers.get('mcp-session-id')!
+    const subscribe = post({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'note://1' } }, { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': session })
+    expect((await send(server, subscribe)).body.result).toEqual({})
+    const get = (last?: string) => server.fetch(new Request('http://127.0.0.1:8787/mcp', { method: 'GET', headers: { ...headers(session), ...(last ? { 'last-event-id': last } : {}) } }))
+    const first = await get()
+    await subscriptions.notify().toolsChanged()
+    await subscriptions.notify().resourceUpdated('note://1')
+    // Read the two events whole, with their ids, then go away.
+    const reader = first.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    while ((text.match(/\n\n/g) ?? []).length < 3) text += (await reader.read()).value
+    await reader.cancel()
+    expect(text).toBe(': stream open\n\nid: changes/1\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{}}\n\nid: changes/2\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"note://1"}}\n\n')
+    // While away: a prompt list change, an update of a URI not subscribed to, an update of one subscribed to.
+    await subscriptions.notify().promptsChanged()
+    await subscriptions.notify().resourceUpdated('note://2')
+    await subscriptions.notify().resourceUpdated('note://1')
+    const resumed = await get('changes/1')
+    expect(resumed.status).toBe(200)
+    const next = sseReader(resumed)
+    // From after change 1: change 2 (it was read, but the client named 1), then what came since, as the session hears it.
+    expect((await next()).params).toEqual({ uri: 'note://1' })
+    expect((await next()).method).toBe('notifications/prompts/list_changed')
+    expect((await next()).params).toEqual({ uri: 'note://1' })
+    await subscriptions.notify().toolsChanged()
+    expect((await next()).method).toBe('notifications/tools/list_changed')
+    await next.cancel()
+    for (const last of ['changes/99', 'changes/', 'changes/-1', 'changes/1e3']) {
+      const refused = await get(last)
+      expect(refused.status, last).toBe(400)
+      expect((await refused.json()).error.code, last).toBe(-32600)
+    }
+    // Older than the last 100 kept: refused, with the reason.
+    for (let change = 0; change < 120; change++) await subscriptions.notify().toolsChanged()
+    const old = await get('changes/2')
+    expect(old.status).toBe(400)
+    expect((await old.json()).error.message).toBe('Last-Event-ID changes/2 names changes this server no longer keeps (it keeps the last 100) or never sent; open the GET stream again without it.')
+  })
 })

@@ -134,7 +134,7 @@ export class Transport {
     }
     // A GET stream hears the server's changes with the `subscriptions` option (subscriptions/support.ts).
     if (method !== 'POST') {
-      const feed = method === 'GET' ? await this.#core.subscriptions?.feed(session!, environment, cors) : undefined
+      const feed = method === 'GET' ? await this.#core.subscriptions?.feed(session!, environment, cors, headers.get('last-event-id')) : undefined
       return feed instanceof Response ? feed : session!.other(method, cors, feed, request.signal)
     }
     const type = headers.get('content-type')

@@ -5,7 +5,7 @@
  * ends, the client goes away, or its owner closes it (the session ended). Held by the session (session.ts),
  * or, where the listeners live apart from the session's owner (mcp-aot/cloudflare), by the front Worker.
  */
-import { keepAlive, sseEvent, sseHeaders } from '../shared/channel.ts'
+import { type FeedEvent, keepAlive, sseEvent, sseHeaders } from '../shared/channel.ts'
 import { closeQuietly, encoder } from './stream.ts'
 
 export interface NotificationStream {
@@ -18,7 +18,7 @@ export interface NotificationStream {
  * `ended` runs once, however the stream ends; `signal` is the request's (workerd aborts it when a write finds
  * the client gone, where the body may never be cancelled).
  */
-export function notificationStream(feed: ReadableStream<string> | undefined, cors: Record<string, string> | undefined, ended: () => void, signal?: AbortSignal): NotificationStream {
+export function notificationStream(feed: ReadableStream<FeedEvent> | undefined, cors: Record<string, string> | undefined, ended: () => void, signal?: AbortSignal): NotificationStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>
   const reader = feed?.getReader()
   let open = true
@@ -41,7 +41,7 @@ export function notificationStream(feed: ReadableStream<string> | undefined, cor
       reader &&
       (async (c) => {
         const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
-        if (!done) return c.enqueue(sseEvent(value as string))
+        if (!done) return c.enqueue(sseEvent(value!.text, value!.id))
         stop()
         closeQuietly(c)
       }),

@@ -12,7 +12,7 @@
  * without a session host bundles none of it.
  */
 import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
-import type { Channel } from '../shared/channel.ts'
+import { CHANGES_EVENT, type Channel, type FeedEvent } from '../shared/channel.ts'
 import { errorText, isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST, LEGACY_LOG_LEVEL } from '../shared/protocol.ts'
 import { sessionCapabilities } from '../shared/session-id.ts'
@@ -141,7 +141,8 @@ export class Session implements LiveSession {
    */
   resume(request: Request): Promise<Response> | undefined {
     const last = request.method === 'GET' ? request.headers.get('last-event-id') : null
-    if (last === null || !this.#resumable) return undefined
+    // `changes/<n>` resumes the GET stream's notifications (subscriptions/), not a tool call's stream.
+    if (last === null || last.startsWith(CHANGES_EVENT) || !this.#resumable) return undefined
     const origin = request.headers.get('origin')
     return this.#resumable.resume(last, origin === null ? undefined : corsHeaders(origin))
   }
@@ -155,7 +156,7 @@ export class Session implements LiveSession {
     else pending.resolve(message.result)
   }
 
-  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>, signal?: AbortSignal): Response {
+  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<FeedEvent>, signal?: AbortSignal): Response {
     if (method === 'DELETE') {
       this.end()
       return new Response(null, { status: 204, headers: cors })

@@ -16,7 +16,7 @@ import type { Channel } from '../shared/channel.ts'
 import type { Execution } from '../shared/api.ts'
 import { errorText, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_REQUEST } from '../shared/protocol.ts'
-import { sseHeaders } from '../shared/channel.ts'
+import { eventNumber, sseHeaders } from '../shared/channel.ts'
 import { encoder, type KeptEvent, Stream, type StreamOwner } from './stream.ts'
 
 export type { KeptEvent } from './stream.ts'
@@ -77,10 +77,9 @@ export class Streams implements StreamOwner {
     const slash = lastEventId.lastIndexOf('/')
     const id = lastEventId.slice(0, slash)
     // `<stream>/<n>` with n in decimal digits: `<stream>/` is malformed, not "from the start".
-    const number = lastEventId.slice(slash + 1)
-    const after = /^\d{1,15}$/.test(number) ? Number(number) : NaN
+    const after = eventNumber(lastEventId.slice(slash + 1))
     const headers = sseHeaders(cors)
-    if (slash > 0 && Number.isSafeInteger(after)) {
+    if (slash > 0 && after !== undefined) {
       const stream = this.#streams.get(id)
       const body = stream ? stream.resume(after) : await this.#restored(id, after)
       if (body) return new Response(body, { status: 200, headers })

@@ -2,7 +2,7 @@
  * The public run-time types: what a tool receives (`ToolContext`), what it may return (`ToolResult`,
  * content parts) and how a server is configured. Types only.
  */
-import type { Channel, Notifier, ResumableStreams, SubscriptionHost } from './channel.ts'
+import type { Channel, FeedEvent, Notifier, ResumableStreams, SubscriptionHost } from './channel.ts'
 import type { Instrument } from './instrument.ts'
 
 export type { CallEvent, CallOutcome, Era, Instrument, InstrumentHooks, RequestEvent } from './instrument.ts'
@@ -239,7 +239,7 @@ export interface LiveSession extends ResumableStreams {
   /** A JSON-RPC response the client POSTed: settles the request it answers. */
   answer(message: Record<string, any>): void
   /** Any method but POST and OPTIONS: GET opens a notification stream (ended with `signal`), DELETE ends the session, others are 405. */
-  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<string>, signal?: AbortSignal): Response
+  other(method: string, cors: Record<string, string> | undefined, feed?: ReadableStream<FeedEvent>, signal?: AbortSignal): Response
   /** The URIs the client subscribed to (`resources/subscribe`); a GET stream's `feed` sends their updates. */
   readonly subscribed: Set<string>
 }

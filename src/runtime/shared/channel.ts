@@ -16,7 +16,22 @@ const encoder = /* @__PURE__ */ new TextEncoder()
 
 /** One SSE message event carrying `text` (a JSON-RPC message): the text, and its bytes for a stream. */
 export const sseText = (text: string): string => `event: message\ndata: ${text}\n\n`
-export const sseEvent = (text: string): Uint8Array => encoder.encode(sseText(text))
+/** An SSE message event, with an `id:` line when `id` is given. */
+export const sseEvent = (text: string, id?: string): Uint8Array => encoder.encode(id === undefined ? sseText(text) : `id: ${id}\n${sseText(text)}`)
+
+/**
+ * The event ids of a 2025-11-25 session's GET stream: `changes/<n>`, n the change's number in its hub (or
+ * shard). A GET with such a Last-Event-ID resumes the notifications, not a tool call's stream.
+ */
+export const CHANGES_EVENT = 'changes/'
+/** The number at the end of an event id (`<stream>/<n>`, `changes/<n>`): decimal digits only, else undefined. */
+export const eventNumber = (text: string): number | undefined => (/^\d{1,15}$/.test(text) ? Number(text) : undefined)
+
+/** A message of a session's GET stream: the JSON-RPC notification, and its event id where it has one. */
+export interface FeedEvent {
+  readonly text: string
+  readonly id?: string
+}
 
 /**
  * How often a quiet long-lived stream (a listen stream, a session's GET stream) gets an SSE comment: proxies

@@ -5,7 +5,7 @@
  * the request, so they live together here; table.ts re-exports them for generated code and the stages.
  */
 import type { AuthInfo, Execution, HeldStreams, InputRequest, LiveSession, ServerInfo, ServerOptions, SessionServe } from './api.ts'
-import type { Notifier } from './channel.ts'
+import type { FeedEvent, Notifier } from './channel.ts'
 import type { Exchange, Incoming, TracedServe } from './exchange.ts'
 import type { RequestId, RpcError } from './jsonrpc.ts'
 import type { AjvError, PromptArgument, ResultShaper, Reviver, ToolDefinition, ValidateFn } from './plans.ts'
@@ -140,8 +140,11 @@ export interface Core {
 export interface SubscriptionSupport extends Pick<TaskSupport, 'methods' | 'capabilities'> {
   /** A `subscriptions/listen` with a valid filter: its SSE stream; else undefined (the method's handler answers). */
   listen(exchange: Exchange, incoming: Incoming, method: string, id: RequestId, params: Record<string, any> | undefined): Promise<Response> | undefined
-  /** A 2025-11-25 session's GET stream: the notifications it gets, as JSON-RPC text, once listening; a Response refuses the GET (the hub is full). */
-  feed(session: LiveSession, env: unknown, cors: Record<string, string> | undefined): Promise<ReadableStream<string> | Response>
+  /**
+   * A 2025-11-25 session's GET stream: the notifications it gets, once listening (from after `lastEventId`'s
+   * change when it names one, `changes/<n>`); a Response refuses the GET (the hub is full, or cannot resume).
+   */
+  feed(session: LiveSession, env: unknown, cors: Record<string, string> | undefined, lastEventId: string | null): Promise<ReadableStream<FeedEvent> | Response>
   /** `ctx.notify` for a request: with `execution`, a change fans out in its waitUntil and the call resolves at once. */
   notifier(env: unknown, execution?: Execution): Notifier
   /** The host keeps listeners apart from the sessions' owners: what a session host does for their GET streams. */

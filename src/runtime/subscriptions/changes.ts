@@ -9,12 +9,14 @@
  * by the host the option names. It imports the shared/ leaves only.
  */
 import type { HeldStreams, SessionKey } from '../shared/api.ts'
-import type { Notifier } from '../shared/channel.ts'
+import { CHANGES_EVENT, type Notifier } from '../shared/channel.ts'
 import type { Core } from '../shared/table.ts'
 import { isObject, RpcError } from '../shared/jsonrpc.ts'
 import { INVALID_PARAMS } from '../shared/protocol.ts'
 
 export type Change = { readonly kind: 'tools' | 'prompts' | 'resources' } | { readonly kind: 'resource'; readonly uri: string }
+/** A change as a hub hands it to a listener: with its number in the hub's order (a shard's, on Workers). */
+export type Numbered = Change & { readonly seq?: number }
 
 /** Who listens, and the kinds of change it hears: a hub hands a listener only those kinds. */
 export interface Listener {
@@ -33,9 +35,12 @@ export interface SessionListeners extends HeldStreams {
   subscribed(session: SessionKey, uris: readonly string[], env: unknown): Promise<void>
 }
 
-/** Why a hub takes no more listeners: 503 when it holds its total, 429 when the caller holds its own share. */
+/**
+ * Why a hub takes no more listeners (503 when it holds its total, 429 when the caller holds its own share), or
+ * cannot replay from where a resuming GET stream asks (400).
+ */
 export interface Refusal {
-  readonly status: 429 | 503
+  readonly status: 400 | 429 | 503
   readonly message: string
 }
 
@@ -45,8 +50,10 @@ export interface Hub {
    * The changes of the listener's kinds published from the moment it resolves (the listener is registered by
    * then), until it is cancelled; a Refusal when the hub, or the caller's share of it, is full. A listener
    * that leaves this many changes unread (MAX_UNREAD) is dropped: its stream errors with SlowListener.
+   * With `after` (a session's GET stream resuming), first the kept changes numbered after it that the
+   * listener hears; a Refusal (400) when the hub no longer keeps them all, or never numbered that far.
    */
-  changes(env: unknown, listener: Listener): Promise<ReadableStream<Change> | Refusal>
+  changes(env: unknown, listener: Listener, after?: number): Promise<ReadableStream<Numbered> | Refusal>
   /** Resolves once every listener has been handed the change (the caller may put it in `waitUntil`). */
   publish(change: Change, env: unknown): Promise<void>
   readonly sessions?: SessionListeners
@@ -88,21 +95,29 @@ export class SlowListener extends Error {
 
 export const totalRefusal = (max: number): Refusal => ({ status: 503, message: `The server holds as many listeners as it may (${max}); retry later.` })
 export const principalRefusal = (max: number): Refusal => ({ status: 429, message: `You hold as many listeners as one caller may (${max}); close one, or retry later.` })
-export const isRefusal = (value: ReadableStream<Change> | Refusal): value is Refusal => !(value instanceof ReadableStream)
+export const isRefusal = (value: ReadableStream<Numbered> | Refusal): value is Refusal => !(value instanceof ReadableStream)
+/** How many of its latest changes a hub keeps (a shard each), for GET streams that reconnect. */
+export const KEPT_CHANGES = 100
+export const resumeRefusal = (after: number): Refusal => ({
+  status: 400,
+  message: `Last-Event-ID ${CHANGES_EVENT}${after} names changes this server no longer keeps (it keeps the last ${KEPT_CHANGES}) or never sent; open the GET stream again without it.`,
+})
+/** Whether a hub whose last change is numbered `last`, and that keeps from `oldest` on, can replay what came after `after`. */
+export const canReplay = (after: number, oldest: number, last: number): boolean => after <= last && after >= oldest - 1
 
 /**
  * A listener's stream of changes, fed by `push` (a hub's publish, a WebSocket's messages): at most MAX_UNREAD
  * queued, past which the stream errors with SlowListener and `stop` runs; `stop` also runs when its reader cancels.
  */
-export function changeQueue(stop: () => void): { readonly stream: ReadableStream<Change>; push(change: Change): void; end(): void } {
-  let controller!: ReadableStreamDefaultController<Change>
+export function changeQueue(stop: () => void): { readonly stream: ReadableStream<Numbered>; push(change: Numbered): void; end(): void } {
+  let controller!: ReadableStreamDefaultController<Numbered>
   let open = true
   const finish = () => {
     if (!open) return
     open = false
     stop()
   }
-  const stream = new ReadableStream<Change>({ start: (c) => void (controller = c), cancel: finish }, { highWaterMark: 0 })
+  const stream = new ReadableStream<Numbered>({ start: (c) => void (controller = c), cancel: finish }, { highWaterMark: 0 })
   return {
     stream,
     push(change) {

@@ -7,7 +7,20 @@
  */
 import type { SubscriptionHost } from '../shared/channel.ts'
 import type { AttachSubscriptions } from '../shared/table.ts'
-import { type Change, changeQueue, DEFAULT_MAX_LISTENERS, DEFAULT_MAX_LISTENERS_PER_PRINCIPAL, type Hub, notifierOf, principalRefusal, totalRefusal } from './changes.ts'
+import {
+  canReplay,
+  type Change,
+  changeQueue,
+  DEFAULT_MAX_LISTENERS,
+  DEFAULT_MAX_LISTENERS_PER_PRINCIPAL,
+  type Hub,
+  KEPT_CHANGES,
+  notifierOf,
+  type Numbered,
+  principalRefusal,
+  resumeRefusal,
+  totalRefusal,
+} from './changes.ts'
 import { subscriptionSupport } from './support.ts'
 
 const REFUSAL =
@@ -24,12 +37,16 @@ export interface MemorySubscriptionsOptions {
 /** A hub whose listeners are streams held in this memory, at most `maxListeners`, and `perPrincipal` per caller. */
 function memoryHub(maxListeners = DEFAULT_MAX_LISTENERS, perPrincipal = DEFAULT_MAX_LISTENERS_PER_PRINCIPAL): Hub {
   /** Each listener's queue and the kinds it hears. */
-  const listeners = new Map<object, { readonly push: (change: Change) => void; readonly kinds: readonly Change['kind'][] }>()
+  const listeners = new Map<object, { readonly push: (change: Numbered) => void; readonly kinds: readonly Change['kind'][] }>()
   const held = new Map<string, number>()
+  /** The last KEPT_CHANGES changes, numbered from 1, for GET streams that resume. */
+  const kept: Numbered[] = []
+  let last = 0
   return {
-    changes(_env, listener) {
+    changes(_env, listener, after) {
       // Also as another host's fallback: on Workers a listener here would hear only its own isolate.
       if (onWorkers()) return Promise.reject(new Error(REFUSAL))
+      if (after !== undefined && !canReplay(after, kept[0]?.seq ?? last + 1, last)) return Promise.resolve(resumeRefusal(after))
       if (listeners.size >= maxListeners) return Promise.resolve(totalRefusal(maxListeners))
       const { principal } = listener
       const count = principal === undefined ? 0 : (held.get(principal) ?? 0)
@@ -44,10 +61,14 @@ function memoryHub(maxListeners = DEFAULT_MAX_LISTENERS, perPrincipal = DEFAULT_
         else held.set(principal, left)
       })
       listeners.set(key, { push: queue.push, kinds: listener.kinds })
+      if (after !== undefined) for (const change of kept) if (change.seq! > after && listener.kinds.includes(change.kind)) queue.push(change)
       return Promise.resolve(queue.stream)
     },
     publish(change) {
-      for (const listener of [...listeners.values()]) if (listener.kinds.includes(change.kind)) listener.push(change)
+      const numbered: Numbered = { ...change, seq: ++last }
+      kept.push(numbered)
+      if (kept.length > KEPT_CHANGES) kept.shift()
+      for (const listener of [...listeners.values()]) if (listener.kinds.includes(change.kind)) listener.push(numbered)
       return Promise.resolve()
     },
   }

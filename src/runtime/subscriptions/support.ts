@@ -15,11 +15,11 @@ import type { LiveSession } from '../shared/api.ts'
 import type { Core, Handler, SubscriptionSupport } from '../shared/table.ts'
 import type { Exchange, Incoming } from '../shared/exchange.ts'
 import type { RequestId } from '../shared/jsonrpc.ts'
-import { keepAlive, sseHeaders, sseEvent } from '../shared/channel.ts'
+import { CHANGES_EVENT, eventNumber, type FeedEvent, keepAlive, sseHeaders, sseEvent } from '../shared/channel.ts'
 import { errorText, idJson, RpcError } from '../shared/jsonrpc.ts'
-import { INTERNAL_ERROR, INVALID_PARAMS, MODERN, RESOURCE_NOT_FOUND } from '../shared/protocol.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, MODERN, RESOURCE_NOT_FOUND } from '../shared/protocol.ts'
 import { principalOf, secretOf } from '../shared/principal.ts'
-import { type Change, type Filter, type Hub, type Listener, hasResources, honored, isRefusal, kindsOf, notificationFor, notifierOf, readableIn, SlowListener, tooMany, wants } from './changes.ts'
+import { type Change, type Filter, type Hub, type Listener, type Numbered, hasResources, honored, isRefusal, kindsOf, notificationFor, notifierOf, readableIn, SlowListener, tooMany, wants } from './changes.ts'
 import { hideIn } from './visible.ts'
 
 const LISTEN = 'subscriptions/listen'
@@ -33,13 +33,13 @@ const ackText = (filter: Filter, tag: string) =>
 /** The JSON-RPC error response for a listen request the hub refused (or failed to open). */
 function refusal(id: RequestId | undefined, status: number, message: string, cors: Record<string, string> | undefined): Response {
   const retry: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '60' } : {}
-  return new Response(errorText(id, new RpcError(INTERNAL_ERROR, message)), { status, headers: { 'content-type': 'application/json', ...retry, ...cors } })
+  return new Response(errorText(id, new RpcError(status === 400 ? INVALID_REQUEST : INTERNAL_ERROR, message)), { status, headers: { 'content-type': 'application/json', ...retry, ...cors } })
 }
 
 /** The changes `listener` hears from `hub`, or the response refusing it. */
-async function listenerOn(core: Core, hub: Hub, env: unknown, listener: Listener, id: RequestId | undefined, cors: Record<string, string> | undefined, what: string): Promise<ReadableStream<Change> | Response> {
+async function listenerOn(core: Core, hub: Hub, env: unknown, listener: Listener, id: RequestId | undefined, cors: Record<string, string> | undefined, what: string, after?: number): Promise<ReadableStream<Numbered> | Response> {
   try {
-    const changes = await hub.changes(env, listener)
+    const changes = await hub.changes(env, listener, after)
     return isRefusal(changes) ? refusal(id, changes.status, changes.message, cors) : changes
   } catch (error) {
     core.report(error, 'method', what)
@@ -152,19 +152,26 @@ export function subscriptionSupport(core: Core, hub: Hub): SubscriptionSupport {
       if (filter instanceof RpcError) return Promise.resolve(new Response(errorText(id, filter), { status: filter.status, headers: { 'content-type': 'application/json', ...incoming.cors } }))
       return filter && open(core, hub, filter, id, exchange, incoming)
     },
-    async feed(session: LiveSession, env, cors) {
+    async feed(session: LiveSession, env, cors, lastEventId) {
+      // A GET stream's own ids resume it; any other Last-Event-ID was a tool call's stream's (session/streams.ts).
+      let after: number | undefined
+      if (lastEventId?.startsWith(CHANGES_EVENT)) {
+        after = eventNumber(lastEventId.slice(CHANGES_EVENT.length))
+        if (after === undefined) return refusal(undefined, 400, `Last-Event-ID ${lastEventId} is not of the form ${CHANGES_EVENT}<n>.`, cors)
+      }
       // Registered before the GET is answered: every change published after it is heard.
-      const changes = await listenerOn(core, hub, env, { principal: session.principal, kinds: kindsOf(every, true), session: session.id }, undefined, cors, 'GET')
+      const changes = await listenerOn(core, hub, env, { principal: session.principal, kinds: kindsOf(every, true), session: session.id }, undefined, cors, 'GET', after)
       if (changes instanceof Response) return changes
       // A hub that holds the session's URIs sends only their updates; else the session's own set decides.
       const hears = hub.sessions?.holds(env) ? (change: Change) => change.kind === 'resource' || wants(every, change) : (change: Change) => wants(every, change, session.subscribed)
       const reader = changes.getReader()
-      return new ReadableStream<string>({
+      return new ReadableStream<FeedEvent>({
         async pull(controller) {
           for (;;) {
             const next = await reader.read().catch(() => ({ done: true as const, value: undefined }))
             if (next.done) return controller.close()
-            if (hears(next.value)) return controller.enqueue(notificationFor(next.value))
+            const { seq } = next.value
+            if (hears(next.value)) return controller.enqueue({ text: notificationFor(next.value), id: seq === undefined ? undefined : `${CHANGES_EVENT}${seq}` })
           }
         },
         cancel: () => void reader.cancel().catch(() => {}),
