@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { tempProject } from '../helpers/temp-project.ts'
 import { modernRequest, send } from '../runtime/helpers.ts'
-import { bundle, load, type Bundler } from './build.ts'
+import { bundle, errorText, load, type Bundler } from './build.ts'
 
 const A = `/** Pings. @tool */
 export function ping(): string { return 'pong' }
@@ -32,6 +32,8 @@ const project = tempProject('mcp-aot-barrels-', {
   'src/nested/index.ts': "export * from '../tools/index.ts'\nexport * from '../tools/c.ts'\n",
   // Tools gathered into an object at run time: no module carries a table for it.
   'src/object/index.ts': "import * as a from '../tools/a.ts'\nimport * as b from '../tools/b.ts'\nexport const ping = a.ping\nexport const add = b.addNumbers\n",
+  'src/bad/index.ts': "export { ping as $ping } from '../tools/a.ts'\n",
+  'src/bad.ts': worker('./bad/index.ts'),
   'src/star.ts': worker('./tools/index.ts'),
   'src/named.ts': worker('./named/index.ts'),
   'src/nested.ts': worker('./nested/index.ts'),
@@ -75,4 +77,9 @@ describe('a module that re-exports tool modules serves their tools', () => {
       expect(error?.message).toContain('The mcp-aot plugin built this bundle (it wrote the tables of src/tools/a.ts, src/tools/b.ts)')
     }, 120_000)
   }
+
+  it('an alias that makes no valid tool name is MCP001 at the barrel\'s export', async () => {
+    const error = await bundle('esbuild', join(project, 'src', 'bad.ts'), project).then(() => undefined, (e) => e)
+    expect(errorText(error)).toContain("src/bad/index.ts:1:10 - error MCP001: '$ping' is not a valid tool name: src/bad/index.ts exports ping as $ping, and a tool is named after the name it is exported under. Use 1 to 128 ASCII letters, digits, _, - or . (export it as _ping), or name it in its tag: @tool <name>.")
+  }, 60_000)
 })
