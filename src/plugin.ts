@@ -3,19 +3,17 @@
  * (`enforce: 'pre'`) on the original TypeScript, skips any module without `@tool`/`@resource`/`@prompt`
  * in its text, appends the dispatch table, and registers every file it read types from as a watch file.
  */
-import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
-import { compileModule, MARKER, type CompiledModule } from './compiler/compile.ts'
+import { MARKER, type CompiledModule } from './compiler/compile.ts'
 import { CompileError } from './compiler/diagnostics.ts'
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
-import { CompileCache } from './compiler/cache.ts'
+import { CompiledModules } from './compiler/modules.ts'
 import { duplicateFindings, duplicateNames } from './compiler/declarations/duplicates.ts'
-import { REEXPORT, type Reexport } from './compiler/declarations/reexports.ts'
-import { servedBy } from './compiler/declarations/served.ts'
+import { REEXPORT } from './compiler/declarations/reexports.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
 import { listRefusals, modelReport, tokenTable, type ModelReport } from './compiler/artifacts/model-report.ts'
 import { profileList, strictList } from './compiler/model/profiles/index.ts'
@@ -87,17 +85,14 @@ const flatPlugins = (plugins: unknown): unknown[] => (Array.isArray(plugins) ? p
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
   let root = options?.root ?? process.cwd()
   let project = new Project(root)
-  // Each compiled module's own declarations, and each barrel's re-exports, for the life of the instance; what
-  // one build serves is read from them for the modules that build loaded (`servedBy`).
-  const modules = new Map<string, Declaration[]>()
-  const barrels = new Map<string, Reexport[]>()
-  // The declarations the last build served (buildEnd), for its artefacts.
+  // The declarations the last build served (buildEnd: the modules it loaded), for its artefacts.
   let served: ReadonlyMap<string, readonly Declaration[]> = new Map()
-  const cache = new CompileCache()
   const profiles = profileList(options?.profiles)
   const strictProfiles = strictList(options?.strictProfiles, profiles)
   // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
   const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
+  // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
+  const compiled = new CompiledModules(() => project, emitOptions)
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
@@ -141,7 +136,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     },
   }
   // MCP Apps: each view's document, built by the bundler the plugin runs in (src/view-modules.ts).
-  const views = new ViewModules(modules, () => project.texts, () => root)
+  const views = new ViewModules(compiled.declarations, () => project.texts, () => root)
   let viteProject: ViteProject | undefined
   let inputPlugins: unknown[] = []
   const projectEsbuild = async () => {
@@ -161,46 +156,17 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     if (!findings) throw error
     return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles }
   }
-  /** A module compiled (or its last compile, while its text and the files it read are unchanged); null when it declares and re-exports nothing. */
-  const compiled = (id: string, code: string): CompiledModule | null => {
-    const cached = cache.get(id, code)
-    if (cached) return cached.result
-    const out = compileModule(project, id, code, { ...emitOptions, declarationsOf })
-    // A module that re-exports nothing yet is read again next time: what it re-exports may gain a declaration.
-    if (out || !REEXPORT.test(code)) cache.set(id, code, out)
-    return out
-  }
-  // Barrels: a declaring module's declarations, compiled as its own transform will (then found in the cache).
-  const compiling = new Set<string>()
-  const declarationsOf = (path: string): readonly Declaration[] | undefined => {
-    if (compiling.has(path)) return undefined // a cycle of barrels
-    compiling.add(path)
-    try {
-      const code = readFileSync(path, 'utf8')
-      return MARKER.test(code) ? compiled(path, code)?.declarations : undefined
-    } catch {
-      return undefined // unreadable, or findings: the module's own transform reports them
-    } finally {
-      compiling.delete(path)
-    }
-  }
   /** The module with its table appended, null when it declares and re-exports nothing; throws a CompileError for findings. */
   const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
     const id = rawId.replace(/[?#].*$/, '')
     if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
-    compiling.add(id)
     try {
-      const out = compiled(id, code)
+      const out = compiled.compile(id, code)
       if (!out) {
-        modules.delete(id)
-        barrels.delete(id)
         devLoop.compiled(id, null)
         return null
       }
       for (const f of out.read) watch(f)
-      modules.set(id, out.declarations)
-      if (out.reexports.length > 0) barrels.set(id, out.reexports)
-      else barrels.delete(id)
       const result = { code: out.code, map: out.map }
       devLoop.compiled(id, result)
       return result
@@ -208,11 +174,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) watch(f)
       const lastGood = devLoop.failed(id, error)
       if (lastGood) return lastGood
-      modules.delete(id)
-      barrels.delete(id)
+      compiled.forget(id)
       throw error
-    } finally {
-      compiling.delete(id)
     }
   }
   /**
@@ -221,12 +184,12 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
    */
   const buildModules = (context: any): Iterable<string> => {
     const native = context.getNativeBuildContext?.()
-    if (meta.framework === 'esbuild') return (native?.build && esbuildLoaded.get(native.build)) ?? modules.keys()
+    if (meta.framework === 'esbuild') return (native?.build && esbuildLoaded.get(native.build)) ?? compiled.declarations.keys()
     // webpack joins modules into one (ModuleConcatenationPlugin) before buildEnd: the modules inside it.
     const inner = (m: any): any[] => (Array.isArray(m.modules) ? m.modules.flatMap(inner) : [m])
     if (native?.compilation) return [...native.compilation.modules].flatMap(inner).map((m: any) => String(m.resource ?? '').replace(/[?#].*$/, ''))
     if (typeof context.getModuleIds === 'function') return [...context.getModuleIds()].map((id: string) => id.replace(/[?#].*$/, ''))
-    return modules.keys()
+    return compiled.declarations.keys()
   }
   return {
     name: 'mcp-aot',
@@ -339,7 +302,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (meta.framework !== 'esbuild') for (const file of skillFolders!.read) context.addWatchFile?.(file)
     },
     buildEnd() {
-      served = servedBy(buildModules(this), modules, barrels)
+      served = compiled.served(buildModules(this))
       // esbuild: each duplicate an error at its declaration, added by the onEnd above.
       if (meta.framework === 'esbuild') esbuildErrorsFound = duplicateFindings(served).map((d) => esbuildMessage('error', d, project.texts, root))
       else {
@@ -405,9 +368,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     },
     watchChange(id, change) {
       if (change.event === 'delete') {
-        modules.delete(id)
-        barrels.delete(id)
-        cache.delete(id)
+        compiled.forget(id, true)
       }
     },
   }

@@ -6,7 +6,7 @@
  * type. Nothing for a default tsc types as no JSON value (`null`, `undefined`, `[]`, `{}`) or as a name's type
  * (a const, an enum member): the parameter is refused (MCP008) with a type to write that fits the default.
  */
-import type { JsonConstant } from '../types/ir.ts'
+import type { JsonConstant } from './ir.ts'
 
 /** A synthetic type node, located at the default it was inferred from. */
 const at = (node: any, type: Record<string, unknown>) => ({ ...type, start: node.start, end: node.end, loc: node.loc })
