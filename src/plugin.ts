@@ -7,12 +7,13 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
-import { compileModule, MARKER, type CompiledModule } from './compiler/compile.ts'
+import { MARKER, type CompiledModule } from './compiler/compile.ts'
 import { CompileError } from './compiler/diagnostics.ts'
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
-import { CompileCache } from './compiler/cache.ts'
+import { CompiledModules } from './compiler/modules.ts'
 import { duplicateFindings, duplicateNames } from './compiler/declarations/duplicates.ts'
+import { REEXPORT } from './compiler/declarations/reexports.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
 import { listRefusals, modelReport, tokenTable, type ModelReport } from './compiler/artifacts/model-report.ts'
 import { profileList, strictList } from './compiler/model/profiles/index.ts'
@@ -75,6 +76,8 @@ const SKILLS_ID = 'mcp-aot/skills'
 const SKILLS_VIRTUAL = '\0mcp-aot/skills'
 // JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
 const SOURCE = /\.[cm]?[jt]sx?$/
+/** A module the plugin reads: one that declares (MARKER) or may re-export declarations (a barrel). */
+const CANDIDATE = new RegExp(`${MARKER.source}|${REEXPORT.source}`, 'i')
 
 /** A bundler's `plugins` option, nested arrays and falsy entries as Rollup takes them, flattened. */
 const flatPlugins = (plugins: unknown): unknown[] => (Array.isArray(plugins) ? plugins.flatMap(flatPlugins) : plugins ? [plugins] : [])
@@ -82,18 +85,21 @@ const flatPlugins = (plugins: unknown): unknown[] => (Array.isArray(plugins) ? p
 export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta) => {
   let root = options?.root ?? process.cwd()
   let project = new Project(root)
-  const modules = new Map<string, Declaration[]>()
-  const cache = new CompileCache()
+  // The declarations the last build served (buildEnd: the modules it loaded), for its artefacts.
+  let served: ReadonlyMap<string, readonly Declaration[]> = new Map()
   const profiles = profileList(options?.profiles)
   const strictProfiles = strictList(options?.strictProfiles, profiles)
   // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
   const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
+  // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
+  const compiled = new CompiledModules(() => project, emitOptions)
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
   let esbuildWarnings: EsbuildMessage[] = []
-  // esbuild: duplicate names already reported this build, as errors of the module that brought them in.
-  const reportedDuplicates = new Set<string>()
+  // esbuild: the modules each build loaded (its onLoad), and the duplicate names buildEnd found, for its onEnd.
+  const esbuildLoaded = new WeakMap<object, Set<string>>()
+  let esbuildErrorsFound: EsbuildMessage[] = []
   // `registry`: server.json beside the bundle and mcp-aot/server-card, from package.json (MCP044–MCP046 when it cannot).
   if (options?.registry) registryUrl(options.registry)
   const discovered = () => discovery(root, options!.registry!, serverIdentity(root, options?.server))
@@ -116,7 +122,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   // The model report buildEnd made for this build (lint, profiles, tokens): the manifest reuses it.
   let builtReport: ModelReport | undefined
   const artifactFiles = () => [
-    ...artifacts(options ?? {}, serverIdentity(root, options?.server), collect(modules), builtReport),
+    ...artifacts(options ?? {}, serverIdentity(root, options?.server), collect(served), builtReport),
     ...(options?.registry ? [{ fileName: SERVER_JSON_FILE, source: discovered().serverJson }] : []),
   ]
   const emitArtifacts = (context: { emitFile(file: { type: 'asset'; fileName: string; source: string }): unknown }) => {
@@ -126,11 +132,11 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const generateBundle = {
     order: 'post' as const,
     handler(this: any) {
-      if (wantsArtifacts && modules.size > 0) emitArtifacts(this)
+      if (wantsArtifacts && served.size > 0) emitArtifacts(this)
     },
   }
   // MCP Apps: each view's document, built by the bundler the plugin runs in (src/view-modules.ts).
-  const views = new ViewModules(modules, () => project.texts, () => root)
+  const views = new ViewModules(compiled.declarations, () => project.texts, () => root)
   let viteProject: ViteProject | undefined
   let inputPlugins: unknown[] = []
   const projectEsbuild = async () => {
@@ -150,21 +156,17 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     if (!findings) throw error
     return { errors: findings.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles }
   }
-  /** The module with its table appended, null when it declares nothing; throws a CompileError for findings. */
+  /** The module with its table appended, null when it declares and re-exports nothing; throws a CompileError for findings. */
   const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
     const id = rawId.replace(/[?#].*$/, '')
     if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
     try {
-      const cached = cache.get(id, code)
-      const out = cached ? cached.result : compileModule(project, id, code, emitOptions)
-      if (!cached) cache.set(id, code, out)
+      const out = compiled.compile(id, code)
       if (!out) {
-        modules.delete(id)
         devLoop.compiled(id, null)
         return null
       }
       for (const f of out.read) watch(f)
-      modules.set(id, out.declarations)
       const result = { code: out.code, map: out.map }
       devLoop.compiled(id, result)
       return result
@@ -172,9 +174,22 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) watch(f)
       const lastGood = devLoop.failed(id, error)
       if (lastGood) return lastGood
-      modules.delete(id)
+      compiled.forget(id)
       throw error
     }
+  }
+  /**
+   * The modules this build loaded, as the bundler's module graph has them: Rollup's, Rolldown's and Vite's
+   * `getModuleIds`, webpack's and rspack's compilation modules, esbuild's loads (its onLoad below).
+   */
+  const buildModules = (context: any): Iterable<string> => {
+    const native = context.getNativeBuildContext?.()
+    if (meta.framework === 'esbuild') return (native?.build && esbuildLoaded.get(native.build)) ?? compiled.declarations.keys()
+    // webpack joins modules into one (ModuleConcatenationPlugin) before buildEnd: the modules inside it.
+    const inner = (m: any): any[] => (Array.isArray(m.modules) ? m.modules.flatMap(inner) : [m])
+    if (native?.compilation) return [...native.compilation.modules].flatMap(inner).map((m: any) => String(m.resource ?? '').replace(/[?#].*$/, ''))
+    if (typeof context.getModuleIds === 'function') return [...context.getModuleIds()].map((id: string) => id.replace(/[?#].*$/, ''))
+    return compiled.declarations.keys()
   }
   return {
     name: 'mcp-aot',
@@ -206,31 +221,35 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
               // Tool modules: each finding an error at its own line of the tool file, with the line's text for
               // esbuild's code frame (an error thrown from a transform is put at the importing line instead).
               // JavaScript too: a .js tool module is refused (MCP041) at its own line, not left out without a word.
+              const loaded = new Set<string>()
+              esbuildLoaded.set(build, loaded)
               build.onLoad({ filter: SOURCE }, async (args: any) => {
                 if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts')) return undefined
                 const code = await readFile(args.path, 'utf8')
-                if (!MARKER.test(code)) return undefined
+                if (!CANDIDATE.test(code)) return undefined
+                loaded.add(args.path)
                 const watchFiles: string[] = []
                 try {
                   const out = transformModule(args.path, code, (f) => watchFiles.push(f))
                   if (!out) return undefined
-                  const duplicates = duplicateFindings(modules).filter((d) => !reportedDuplicates.has(`${d.loc.file}:${d.loc.line}:${d.loc.column}`))
-                  for (const d of duplicates) reportedDuplicates.add(`${d.loc.file}:${d.loc.line}:${d.loc.column}`)
-                  if (duplicates.length > 0) return { errors: duplicates.map((d) => esbuildMessage('error', d, project.texts, root)), watchFiles: [args.path, ...watchFiles] }
                   return { contents: withInlineMap(out, code, args.path), loader: loaderOf(args.path), resolveDir: dirname(args.path), watchFiles }
                 } catch (error) {
                   return esbuildErrors(error, [args.path, ...watchFiles])
                 }
               })
-              build.onStart(() => reportedDuplicates.clear())
-              // After unplugin's own onEnd, which runs buildEnd: its warnings join `result.warnings`.
+              build.onStart(() => loaded.clear())
+              // After unplugin's own onEnd, which runs buildEnd: its warnings join `result.warnings`, and a name
+              // declared twice in this build is an error at the second declaration (with that line's text).
               build.onEnd(async (result: any) => {
                 const found = esbuildWarnings
+                const errors = esbuildErrorsFound
                 esbuildWarnings = []
+                esbuildErrorsFound = []
                 result.warnings.push(...found)
                 await logWarnings(build, found)
+                if (wantsArtifacts) emitForEsbuild(build.initialOptions, result, served.size && result.errors.length === 0 && errors.length === 0 ? artifactFiles() : [])
+                return errors.length > 0 ? { errors } : undefined
               })
-              if (wantsArtifacts) build.onEnd((result: any) => emitForEsbuild(build.initialOptions, result, modules.size && result.errors.length === 0 ? artifactFiles() : []))
             },
           },
         }
@@ -264,7 +283,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           },
         }),
     transform: {
-      filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: MARKER },
+      filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: CANDIDATE },
       handler(code, rawId) {
         // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape.
         if (meta.framework === 'esbuild') return null
@@ -283,11 +302,15 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (meta.framework !== 'esbuild') for (const file of skillFolders!.read) context.addWatchFile?.(file)
     },
     buildEnd() {
-      // esbuild reported each duplicate as an error of its module (its onLoad above).
-      const message = meta.framework === 'esbuild' ? undefined : duplicateNames(modules)
-      if (message) throw new Error(message)
+      served = compiled.served(buildModules(this))
+      // esbuild: each duplicate an error at its declaration, added by the onEnd above.
+      if (meta.framework === 'esbuild') esbuildErrorsFound = duplicateFindings(served).map((d) => esbuildMessage('error', d, project.texts, root))
+      else {
+        const message = duplicateNames(served)
+        if (message) throw new Error(message)
+      }
       // MCP Apps: a ui:// URI two modules' views (or a view and a resource) share (one module's failed its compile).
-      const clashes = viewClashes(collect(modules))
+      const clashes = viewClashes(collect(served))
       if (clashes.length > 0) throw new CompileError(clashes, project.texts)
       // `registry`: a package.json that gives no valid server.json fails the build (MCP044–MCP046).
       const reported = cardFailed
@@ -297,13 +320,13 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       let report
       builtReport = undefined
       try {
-        report = builtReport = modelReport(collect(modules), profiles, Boolean(options?.tokens))
+        report = builtReport = modelReport(collect(served), profiles, Boolean(options?.tokens))
       } catch (error) {
         // `tokens: true` without gpt-tokenizer (an optional peer dependency): MCP043, what to install.
         throw error instanceof TokenizerMissing ? new CompileError([error.diagnostic], project.texts) : error
       }
       // `strictProfiles`: a list such a profile refuses as a whole fails the build (its tools' refusals failed their modules).
-      const refusedLists = listRefusals(collect(modules), report, strictProfiles)
+      const refusedLists = listRefusals(collect(served), report, strictProfiles)
       if (refusedLists.length > 0) throw new CompileError(refusedLists, project.texts)
       // buildEnd's context has no `warn` under every bundler: the bundler's channel where there is one.
       const context = this as { warn?: (message: string) => void; getNativeBuildContext?: () => { compilation?: any } }
@@ -321,7 +344,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       }
       if (options?.tokens && report.tools.length > 0) console.info(`mcp-aot: ${tokenTable(report)}`)
       // webpack and rspack: assets added while the compilation processes them (esbuild: its onEnd above).
-      if (wantsArtifacts && modules.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)
+      if (wantsArtifacts && served.size > 0 && (meta.framework === 'webpack' || meta.framework === 'rspack')) emitArtifacts(this)
     },
     // Rollup, Rolldown and Vite: assets of each output, next to its chunks (Vite's dev server never calls it).
     rollup: { generateBundle },
@@ -345,8 +368,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     },
     watchChange(id, change) {
       if (change.event === 'delete') {
-        modules.delete(id)
-        cache.delete(id)
+        compiled.forget(id, true)
       }
     },
   }

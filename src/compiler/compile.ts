@@ -12,6 +12,8 @@ import { javascriptModule } from './declarations/javascript.ts'
 import { Refusal } from './refusal.ts'
 import { Resolver, type ResolverOptions } from './types/resolve.ts'
 import { findAugmentations, moreAugmentations, withBareImports, type Augmentations } from './types/augment.ts'
+import { REEXPORT, reexportsOf, type Reexport } from './declarations/reexports.ts'
+import { emitReexports } from './table/reexport.ts'
 
 /**
  * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,
@@ -69,14 +71,43 @@ export function analyze(project: Project, id: string, code: string, options: Res
 export interface CompiledModule extends Analysis {
   code: string
   map: ReturnType<MagicString['generateMap']>
+  /** What the module serves of other modules' declarations (a barrel: declarations/reexports.ts). */
+  reexports: Reexport[]
 }
 
-/** The transformed module, or null when it declares nothing. Throws the module's CompileError. */
-export function compileModule(project: Project, id: string, code: string, options: ResolverOptions & EmitOptions & ViewOptions = {}): CompiledModule | null {
-  if (!MARKER.test(code)) return null
-  const analysis = analyze(project, id, code, options)
+export interface BarrelOptions {
+  /**
+   * A declaring module's declarations (compiled as its own transform would), undefined when it declares
+   * nothing; without it, re-exports are not followed.
+   */
+  declarationsOf?: (path: string) => readonly Declaration[] | undefined
+}
+
+/** The module's re-exports of other modules' declarations (none unless `declarationsOf` is given); throws for a name no tool may have. */
+function barrelOf(project: Project, id: string, code: string, options: BarrelOptions) {
+  if (!options.declarationsOf || !REEXPORT.test(code)) return undefined
+  let file
+  try {
+    file = project.file(id, code)
+  } catch (e) {
+    if (e instanceof Refusal) return undefined // not parsed: the bundler reports its own syntax errors
+    throw e
+  }
+  const found = reexportsOf(project, file, options.declarationsOf)
+  if (found.findings.length > 0) throw Object.assign(new CompileError(found.findings, project.texts), { watchFiles: found.read })
+  return found
+}
+
+/** The transformed module, or null when it declares and re-exports nothing. Throws the module's CompileError. */
+export function compileModule(project: Project, id: string, code: string, options: ResolverOptions & EmitOptions & ViewOptions & BarrelOptions = {}): CompiledModule | null {
+  const declares = MARKER.test(code)
+  if (!declares && !(options.declarationsOf && REEXPORT.test(code))) return null
+  const analysis: Analysis = declares ? analyze(project, id, code, options) : { declarations: [], read: [] }
   if (analysis.error) throw Object.assign(analysis.error, { watchFiles: analysis.read })
-  if (analysis.declarations.length === 0) return null
+  const barrel = barrelOf(project, id, code, options)
+  const reexports = barrel?.reexports ?? []
+  if (barrel) analysis.read = [...new Set([...analysis.read, ...barrel.read])].filter((p) => p !== id)
+  if (analysis.declarations.length === 0 && reexports.length === 0) return null
   // MCP Apps: the views the tools name, named (views/); the bundler builds each from its view module (table/apps.ts).
   if (analysis.declarations.some((d) => d.ui?.view)) {
     nameViews(analysis.declarations, options.server ?? serverIdentity(project.root).name)
@@ -86,15 +117,24 @@ export function compileModule(project: Project, id: string, code: string, option
   // `strictProfiles`: a tool such a profile refuses fails the build (MCP042) instead of leaving its list.
   const refused = strictRefusals(analysis.declarations, options)
   if (refused.length > 0) throw Object.assign(new CompileError(refused, project.texts), { watchFiles: analysis.read })
+  // A barrel exports one table: its own (when it declares anything) and those of what it re-exports (table/reexport.ts).
+  const own = reexports.length > 0 ? OWN_TABLE : undefined
   const s = new MagicString(code)
-  let table: string
+  if (analysis.declarations.length > 0) s.append(ownTable(project, id, code, analysis, options, own))
+  if (reexports.length > 0) s.append(emitReexports(project.file(id, code).display, id, reexports, options.declarationsOf!, analysis.declarations.length > 0 ? own : undefined))
+  return { ...analysis, reexports, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
+}
+
+/** A barrel's own table, as a local const its exported table includes. */
+const OWN_TABLE = '__mcp_own'
+
+/** The module's own table (`binding`: as a local const of that name instead of the export). */
+function ownTable(project: Project, id: string, code: string, analysis: Analysis, options: EmitOptions, binding?: string): string {
   try {
-    table = emitTable(project.file(id, code).display, analysis.declarations, options)
+    return emitTable(project.file(id, code).display, analysis.declarations, options, binding)
   } catch (e) {
     // A schema the validator compiler refuses: one finding at the TypeScript location, like any other.
     if (!(e instanceof Refusal)) throw e
     throw Object.assign(new CompileError([{ code: e.code, message: e.message, loc: e.loc }], project.texts), { watchFiles: analysis.read })
   }
-  s.append(table)
-  return { ...analysis, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
 }

@@ -4,7 +4,7 @@
  * result shaper per result plan, a reviver, a runner, a feature). A bundler keeps only what some module imports, so a server pays only
  * for what it uses; the table constructor and the helpers stay small.
  */
-export { table } from './shared/table.ts'
+export { reexport, table } from './shared/table.ts'
 export { reviver } from './call/revive.ts'
 export { lenient } from './call/lenient.ts'
 export { handWrittenRules } from './call/schema-rules.ts'

@@ -5,7 +5,7 @@
 import type { ServerOptions } from './shared/api.ts'
 import type { Feature } from './shared/table.ts'
 import type { PromptEntry, ResourceEntry, ToolEntry } from './shared/table.ts'
-import { isTable, type Table } from './shared/table.ts'
+import { isTable, tablesMade, type Table } from './shared/table.ts'
 
 export interface Registry {
   /** In module order, then declaration order. */
@@ -44,10 +44,18 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
 const PLUGIN_HINT =
   "Add the mcp-aot plugin to the bundler config (for Vite: `import mcp from 'mcp-aot/vite'` and `plugins: [mcp()]`) so it compiles the @tool, @resource and @prompt functions of this module."
 
+/** The plugin built this bundle and wrote tables, but not for this module: what reaches a table and what does not. */
+const UNREACHED =
+  "A table is written into a module that declares @tool, @resource or @prompt functions, and into one that re-exports them (`export * from './tools.ts'`, `export { name } from './tools.ts'`, `import { name } from './tools.ts'` then `export { name }`); a function that reaches this module as a value (`export const ping = tools.ping`, an object of functions, `export * as ns from`) or from a file under node_modules brings no table with it. Pass the declaring modules themselves (`import * as tools from './tools.ts'`), or re-export them as above."
+
 function describe(index: number, value: object): string {
   const functions = Object.keys(value).filter((key) => typeof (value as any)[key] === 'function')
   const exports = functions.length > 0 ? ` (it exports ${functions.map((f) => `${f}()`).join(', ')})` : ''
-  return `createServer: argument ${index + 2} is a module without an mcp-aot dispatch table${exports}. ${PLUGIN_HINT} A module with no @tool, @resource or @prompt declaration has no table: leave it out.`
+  const start = `createServer: argument ${index + 2} is a module without an mcp-aot dispatch table${exports}.`
+  const made = [...new Set(tablesMade())]
+  if (made.length === 0) return `${start} ${PLUGIN_HINT} A module with no @tool, @resource or @prompt declaration has no table: leave it out.`
+  const named = made.length > 3 ? `${made.slice(0, 3).join(', ')} and ${made.length - 3} more` : made.join(', ')
+  return `${start} The mcp-aot plugin built this bundle (it wrote the tables of ${named}), but none for this module. ${UNREACHED}`
 }
 
 function isOptions(value: object): boolean {

@@ -24,6 +24,11 @@ describe('tool names from function names', () => {
     expect(fromFunction(fn)).toBe(name)
   })
 
+  it('a function exported under another name is named after that name (also as a barrel re-exports it); @tool name wins', () => {
+    expect(nameOf('/** @tool */\nfunction getDocketAsync() {}\nexport { getDocketAsync as fetchDocket }\n')).toBe('fetch_docket')
+    expect(nameOf('/** @tool */\nfunction getDocket() {}\nexport { getDocket, getDocket as fetchDocket }\n')).toBe('get_docket')
+    expect(nameOf('/** @tool docket */\nfunction getDocket() {}\nexport { getDocket as fetchDocket }\n')).toBe('docket')
+  })
   it('an exported arrow function const', () => {
     expect(nameOf('/** @tool */\nexport const listOpenTicketsAsync = async () => 1\n')).toBe('list_open_tickets')
   })

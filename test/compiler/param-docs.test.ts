@@ -30,8 +30,8 @@ describe('@param lines', () => {
     const src = '/**\n * @tool\n * @param args The query.\n * @param args.a One.\n * @param args.b Two.\n */\nexport function t({ a, b }: { a: string; b: string }) {}\n'
     expect(inputSchema(src)).toBe('{"type":"object","properties":{"a":{"type":"string","description":"One."},"b":{"type":"string","description":"Two."}},"required":["a","b"],"additionalProperties":false}')
   })
-  it('@param [limit=5] on an untyped default is one finding (MCP008), not two', () => {
-    const out = compileFiles({ 'src/tools.ts': '/**\n * @tool\n * @param [limit=5] How many.\n */\nexport function t(limit = 5) {}\n' })
+  it('@param [limit=5] on an untyped default TypeScript gives no JSON type is one finding (MCP008), not two', () => {
+    const out = compileFiles({ 'src/tools.ts': '/**\n * @tool\n * @param [limit=5] How many.\n */\nexport function t(limit = null) {}\n' })
     expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP008', { file: 'src/tools.ts', line: 5, column: 19 }]])
   })
 })

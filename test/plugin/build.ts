@@ -39,6 +39,8 @@ export interface ProjectConfig {
   rollupPlugins?: any[]
   viteConfigFile?: string
   webpackAlias?: Record<string, string>
+  /** The mcp-aot plugin made once (`mcp-aot/<bundler>`), for several builds by one instance; else a new one per build. */
+  instance?: any
 }
 
 /**
@@ -49,18 +51,18 @@ export interface ProjectConfig {
 export async function bundle(bundler: Bundler, entry: string, root: string, warn: (text: string) => void = () => {}, plugin: Omit<McpAotOptions, 'root'> = {}, project: ProjectConfig = {}): Promise<string> {
   switch (bundler) {
     case 'esbuild': {
-      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, ...plugin }), ...(project.esbuildPlugins ?? [])] })
+      const out = await esbuild({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [project.instance ?? mcpEsbuild({ root, ...plugin }), ...(project.esbuildPlugins ?? [])] })
       for (const w of out.warnings) warn(warningText(w as any))
       return out.outputFiles[0]!.text
     }
     case 'rollup': {
-      const b = await rollup({ input: entry, plugins: [mcpRollup({ root, ...plugin }), stripTypes, ...(project.rollupPlugins ?? [])], onwarn: (w) => warn(w.message) })
+      const b = await rollup({ input: entry, plugins: [project.instance ?? mcpRollup({ root, ...plugin }), stripTypes, ...(project.rollupPlugins ?? [])], onwarn: (w) => warn(w.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
     }
     case 'rolldown': {
-      const b = await rolldown({ input: entry, plugins: [mcpRolldown({ root, ...plugin }), ...(project.rollupPlugins ?? [])], onLog: (level, log) => level === 'warn' && warn(log.message) })
+      const b = await rolldown({ input: entry, plugins: [project.instance ?? mcpRolldown({ root, ...plugin }), ...(project.rollupPlugins ?? [])], onLog: (level, log) => level === 'warn' && warn(log.message) })
       const { output } = await b.generate({ format: 'es' })
       await b.close()
       return output[0].code
@@ -70,7 +72,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
         configFile: project.viteConfigFile ?? false,
         root,
         customLogger: logger(warn),
-        plugins: [mcpVite({ root, ...plugin })],
+        plugins: [project.instance ?? mcpVite({ root, ...plugin })],
         build: { ssr: entry, write: false, minify: false, rolldownOptions: { output: { format: 'es' } } },
         ssr: { noExternal: true, target: 'webworker' },
       })
@@ -92,7 +94,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
         output: { path: outDir, filename: 'out.mjs', library: { type: 'module' } },
         resolve: { extensions: ['.ts', '.js'], alias: project.webpackAlias },
         module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
-        plugins: [mcpWebpack({ root, ...plugin })],
+        plugins: [project.instance ?? mcpWebpack({ root, ...plugin })],
       })
       await new Promise<void>((resolve, reject) =>
         compiler.run((err, stats) => {

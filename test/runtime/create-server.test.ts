@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createServer } from '../../src/runtime/server.ts'
+import { reexport } from '../../src/runtime/shared/table.ts'
 import { modernRequest, module, prompt, resource, send, tool } from './helpers.ts'
 
 const info = { name: 'test', version: '1.0.0' }
@@ -13,11 +14,40 @@ describe('createServer arguments', () => {
     expect(reply.body.result.tools.map((t: any) => t.name)).toEqual(['echo'])
   })
 
-  it('refuses a module the plugin did not transform, naming its functions and the plugin', () => {
+  it('refuses a module the plugin did not transform, naming its functions and the plugin', async () => {
+    // A bundle the plugin did not build has made no table: the runtime as loaded afresh.
+    vi.resetModules()
+    const fresh = (await import('../../src/runtime/server.ts')).createServer
     const plain = { searchIncidents() {}, closeIncident() {}, LIMIT: 5 }
-    expect(() => createServer(info, plain)).toThrow(
+    expect(() => fresh(info, plain)).toThrow(
       /argument 2 is a module without an mcp-aot dispatch table \(it exports searchIncidents\(\), closeIncident\(\)\)\. Add the mcp-aot plugin to the bundler config .*plugins: \[mcp\(\)\]/,
     )
+  })
+
+  it('in a bundle that made tables, names them and what reaches a table instead of the plugin', () => {
+    module('src/tools/a.ts', [echo])
+    const message = (() => {
+      try {
+        createServer(info, { ping() {} })
+      } catch (e) {
+        return (e as Error).message
+      }
+    })()
+    expect(message).toMatch(/^createServer: argument 2 is a module without an mcp-aot dispatch table \(it exports ping\(\)\)\. The mcp-aot plugin built this bundle \(it wrote the tables of [^)]*src\/tools\/a\.ts[^)]*\), but none for this module\. A table is written into a module that declares/)
+    expect(message).not.toContain('Add the mcp-aot plugin')
+  })
+
+  it("serves a barrel's table: the entries it keeps, renamed in the listing and in each profile's", async () => {
+    const a = module('src/a.ts', [tool('echo', { invoke: () => 'hi', loc: 'src/a.ts:2:1' }), tool('other', { invoke: () => 'no' })])
+    const profiled = { ...a.__mcp, entries: a.__mcp.entries.map((e: any) => ({ ...e, profiles: { gemini: e.json, 'openai-strict': null } })) }
+    const barrel = { __mcp: reexport('src/index.ts', [[profiled, { echo: 'say' }]]) }
+    const reply = await send(createServer(info, barrel), modernRequest('tools/list'))
+    expect(reply.body.result.tools.map((t: any) => t.name)).toEqual(['say'])
+    const entry = barrel.__mcp.entries[0] as any
+    expect(JSON.parse(entry.profiles.gemini).name).toBe('say')
+    expect(entry.profiles['openai-strict']).toBeNull()
+    expect(Object.keys(JSON.parse(entry.json))[0]).toBe('name')
+    expect((await send(createServer(info, barrel), modernRequest('tools/call', { name: 'say', arguments: {} }))).body.result.content[0].text).toBe('hi')
   })
 
   it('refuses a real module namespace object without a table', () => {

@@ -114,7 +114,7 @@ describe('equal', () => {
 })
 
 describe('mcp-aot/internal', () => {
-  it('exports the table constructor, the helpers (each format on its own) and the optional runtime parts, nothing else', () => {
+  it('exports the table constructors (a module\'s, a barrel\'s), the helpers (each format on its own) and the optional runtime parts, nothing else', () => {
     expect(Object.keys(internal).sort()).toEqual([
       'appsFeature',
       'contentResult',
@@ -132,6 +132,7 @@ describe('mcp-aot/internal', () => {
       'profilesFeature',
       'promptsFeature',
       'rawResult',
+      'reexport',
       'resourcesFeature',
       'reviver',
       'scopesFeature',

@@ -17,6 +17,8 @@ export interface Declaration {
   binding: string
   loc: Loc
   name: string
+  /** The name was written in the tag (`@tool name`), so a re-export under another name keeps it (reexports.ts). */
+  namedByTag?: true
   title?: string
   description?: string
   /** `@icon`, once per icon (icon-tags.ts). */
@@ -70,5 +72,7 @@ export interface Candidate {
   overloads?: any[]
   comment: any
   exported: boolean
+  /** The name it is exported under when that is not its own (`export { binding as exportName }`). */
+  exportName?: string
   node: any
 }

@@ -23,7 +23,9 @@ import { iconTags } from './icon-tags.ts'
 /** Top-level functions with a JSDoc block, and whether each is exported. */
 function candidates(file: SourceFile): Candidate[] {
   const out: Candidate[] = []
-  const exportedNames = new Set<string>()
+  // `export { local as name }`: the names each local binding is exported under.
+  const exportedNames = new Map<string, string[]>()
+  const exportAs = (local: string, name: string) => exportedNames.set(local, [...(exportedNames.get(local) ?? []), name])
   const docOf = (...nodes: any[]) => {
     for (const n of nodes) {
       const c = [...(n?.leadingComments ?? [])].reverse().find((x: any) => x.type === 'CommentBlock' && x.value.startsWith('*'))
@@ -51,17 +53,23 @@ function candidates(file: SourceFile): Candidate[] {
   for (const stmt of file.ast.program.body) {
     if (stmt.type === 'ExportNamedDeclaration') {
       visit(stmt.declaration, stmt, true)
-      if (!stmt.source) for (const s of stmt.specifiers ?? []) if (s.local) exportedNames.add(s.local.name)
+      if (!stmt.source) for (const s of stmt.specifiers ?? []) if (s.local) exportAs(s.local.name, s.exported.type === 'StringLiteral' ? s.exported.value : s.exported.name)
     } else if (stmt.type === 'ExportDefaultDeclaration') {
       const d = stmt.declaration
       if (d.type === 'FunctionDeclaration') {
         if (d.id) visit(d, stmt, true)
         else out.push({ binding: '', fn: d, comment: docOf(stmt), exported: true, node: d })
-      } else if (d.type === 'Identifier') exportedNames.add(d.name)
+      } else if (d.type === 'Identifier') exportAs(d.name, 'default')
       else if (d.type === 'ArrowFunctionExpression' || d.type === 'FunctionExpression') out.push({ binding: '', fn: d, comment: docOf(stmt, d), exported: true, node: stmt })
     } else visit(stmt, stmt, false)
   }
-  for (const c of out) if (exportedNames.has(c.binding)) c.exported = true
+  for (const c of out) {
+    const names = exportedNames.get(c.binding)
+    if (!names) continue
+    c.exported = true
+    // Named after the name it is exported under (`export { getDocket as fetchDocket }`); its own when that is one of them.
+    if (!names.includes(c.binding)) c.exportName = names.find((n) => n !== 'default')
+  }
   // Overloads: the JSDoc sits on a signature or the implementation; the implementation is what runs and what is read.
   for (const c of out) {
     if (!c.comment || !c.fn) continue
@@ -151,7 +159,8 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
 
   // Name, title, description, hints.
   const explicit = kind === 'resource' ? undefined : firstWord(kindTag.value)
-  decl.name = explicit || toolNameFromFunction(c.binding)
+  decl.name = explicit || toolNameFromFunction(c.exportName ?? c.binding)
+  if (explicit) decl.namedByTag = true
   if (!VALID_NAME.test(decl.name)) {
     report(new Refusal('MCP001', `'${decl.name}' is not a valid ${kind} name: use 1 to 128 ASCII letters, digits, _, - or . (for example ${toolNameFromFunction(c.binding).replace(/[^A-Za-z0-9_.-]/g, '_') || 'my_tool'}).`, explicit ? tagLoc(file, kindTag) : loc))
   }

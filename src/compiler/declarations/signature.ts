@@ -18,6 +18,7 @@ import { Refusal } from '../refusal.ts'
 import { Resolver } from '../types/resolve.ts'
 import type { Env, Resolved } from '../types/reader.ts'
 import { rootSchema } from '../schema/schema.ts'
+import { inferredType, typeToWrite } from '../types/default-type.ts'
 import { outputSize, overBudget } from '../schema/size.ts'
 import { templateVariables } from './uri-template.ts'
 import { tagLoc } from './tag-values.ts'
@@ -34,6 +35,22 @@ function defaultValue(file: SourceFile, resolver: Resolver, node: any, name: str
   if (value !== undefined && value !== null) return value
   const text = file.source.slice(node.start, node.end)
   throw new Refusal('MCP035', `The default of '${name}' (${text.length > 40 ? text.slice(0, 39) + '…' : text}) is not a literal, a const bound to one or an enum member, so the build cannot check it against the schema or show it to the model. Write the literal (${name} = 5, ${name} = [] or an object of literals), a const of one (an array or object one \`as const\`); for a value computed at run time, make the parameter optional (${name}?: T) and compute it inside.`, locOf(file, node))
+}
+
+/**
+ * MCP008: a parameter without a type whose default gives none TypeScript could turn into JSON (or without a
+ * default), with a type to write that fits the default.
+ */
+function untyped(file: SourceFile, resolver: Resolver, p: any, defaultNode: any): Refusal {
+  const name = p.type === 'Identifier' ? p.name : undefined
+  if (!name || !defaultNode) return new Refusal('MCP008', `Parameter ${name ? `'${name}' ` : ''}has no type annotation, so its schema is unknown. Write its type (${name ?? 'name'}: string).`, locOf(file, p))
+  const text = file.source.slice(defaultNode.start, defaultNode.end)
+  const shown = text.length > 40 ? text.slice(0, 39) + '…' : text
+  if (defaultNode.type === 'Identifier' && defaultNode.name === 'undefined') {
+    return new Refusal('MCP008', `Parameter '${name}' has no type annotation, and its default (undefined) gives TypeScript no type, so its schema is unknown. Write its type and leave the default out (${name}?: string).`, locOf(file, p))
+  }
+  const written = typeToWrite(constantJson(defaultNode, resolver.constants(file)), defaultNode)
+  return new Refusal('MCP008', `Parameter '${name}' has no type annotation, and its default (${shown}) is not one the build infers a type from as TypeScript does (a boolean, number or string literal, or a non-empty array or object of them), so its schema is unknown. Write its type (${name}: ${written} = ${shown}).`, locOf(file, p))
 }
 
 interface ParamDoc {
@@ -54,13 +71,14 @@ export function parameters(file: SourceFile, resolver: Resolver, c: Candidate, d
       if (p.type === 'Identifier') used.add(p.name) // its @param line is matched even when the parameter is refused
       if (p.type === 'RestElement') throw new Refusal('MCP004', 'Rest parameters are not part of the contract: a tool takes named arguments. Declare an array parameter (items: string[]) instead.', locOf(file, p))
       if (p.type === 'Identifier' && p.name === 'this') throw new Refusal('MCP006', 'A this parameter is not part of the contract. Remove it and pass what you need as an argument.', locOf(file, p))
-      if (!p.typeAnnotation) throw new Refusal('MCP008', `Parameter ${p.type === 'Identifier' ? `'${p.name}' ` : ''}has no type annotation, so its schema is unknown. Write its type (name: string).`, locOf(file, p))
-      const typeNode = p.typeAnnotation.typeAnnotation
+      // Without a type, a default's: as TypeScript infers it (default-type.ts).
+      const typeNode = p.typeAnnotation?.typeAnnotation ?? (p.type === 'Identifier' && defaultNode ? inferredType(defaultNode) : undefined)
+      if (!typeNode) throw untyped(file, resolver, p, defaultNode)
       const r: Resolved = resolver.resolve(typeNode, env)
       if (r.kind === 'special' && (r.name === 'context' || r.name === 'signal')) injected(file, decl, r.name, p)
       else if (p.type === 'ObjectPattern') flattened(file, resolver, env, decl, p, openUnions(resolver.asValue(r, env, typeNode)), docs, used)
       else if (p.type !== 'Identifier') throw new Refusal('MCP009', 'Array destructuring is not part of the contract. Use a named parameter.', locOf(file, p))
-      else plainArgument(file, resolver, env, decl, p, r, defaultNode, docs)
+      else plainArgument(file, resolver, env, decl, p, r, typeNode, defaultNode, docs)
     } catch (e) {
       report(e)
     }
@@ -88,9 +106,9 @@ function injected(file: SourceFile, decl: Declaration, slot: 'context' | 'signal
   decl.slots.push({ kind: slot })
 }
 
-function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, r: Resolved, defaultNode: any, docs: readonly ParamDoc[]): void {
+function plainArgument(file: SourceFile, resolver: Resolver, env: Env, decl: Declaration, p: any, r: Resolved, typeNode: any, defaultNode: any, docs: readonly ParamDoc[]): void {
   if (p.name === '__proto__') throw new Refusal('MCP020', PROTO_MESSAGE('A parameter'), locOf(file, p))
-  const prop: Prop = { name: p.name, type: openUnions(resolver.asValue(r, env, p.typeAnnotation.typeAnnotation)), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
+  const prop: Prop = { name: p.name, type: openUnions(resolver.asValue(r, env, typeNode)), optional: Boolean(p.optional) || defaultNode !== undefined || r.kind === 'optional', loc: locOf(file, p) }
   const text = docs.find((d) => d.name === p.name)?.text
   if (text) prop.description = text
   if (defaultNode) prop.default = defaultValue(file, resolver, defaultNode, p.name)

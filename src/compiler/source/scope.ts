@@ -274,3 +274,25 @@ export function importedType(project: Project, file: SourceFile, node: any): { s
   }
   return { sym, name }
 }
+
+/**
+ * Every name a module exports, its own and those of its `export *` modules (all but their `default`, as
+ * ECMAScript has it), in order written; `export *` of a package (a file under node_modules) is not followed.
+ */
+export function exportedNames(project: Project, file: SourceFile, seen = new Set<string>()): string[] {
+  if (seen.has(file.path)) return []
+  seen.add(file.path)
+  const scope = scopeOf(file)
+  const names = new Set(scope.exports.keys())
+  for (const star of scope.stars) {
+    const path = project.resolveModule(star, file.path)
+    if (!path || !isProjectModule(path)) continue
+    for (const name of exportedNames(project, project.file(path), seen)) if (name !== 'default') names.add(name)
+  }
+  return [...names]
+}
+
+/** A module of the project's own, which the plugin compiles: no type declaration file, nothing under node_modules. */
+export function isProjectModule(path: string): boolean {
+  return !/[\\/]node_modules[\\/]|\.d\.[mc]?ts$|#/.test(path)
+}

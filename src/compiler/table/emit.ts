@@ -18,7 +18,8 @@ import { compileValidators, SchemaRefused } from '../schema/validator.ts'
 import { Refusal } from '../refusal.ts'
 import { toolUiMeta, viewEntries } from './apps.ts'
 
-const TABLE_EXPORT = '__mcp'
+/** The name a module's table is exported under (`createServer` reads it). */
+export const TABLE_EXPORT = '__mcp'
 
 /** The plugin options that change the generated code. */
 export interface EmitOptions {
@@ -221,8 +222,8 @@ function validatorsOf(schemas: Record<string, object>, decls: readonly Declarati
   }
 }
 
-/** The text appended to the module. */
-export function emitTable(module: string, decls: readonly Declaration[], options: EmitOptions = {}): string {
+/** The text appended to the module; `binding`: the table as a local `const` of that name instead of the export (a barrel exports its own: reexport.ts). */
+export function emitTable(module: string, decls: readonly Declaration[], options: EmitOptions = {}, binding?: string): string {
   const schemas: Record<string, object> = {}
   const entries: string[] = []
   const used = new Set<string>()
@@ -250,7 +251,7 @@ export function emitTable(module: string, decls: readonly Declaration[], options
     `${runtimeImport(validators.join('\n'), imports)};`,
     ...views.imports,
     ...validators,
-    `export const ${TABLE_EXPORT} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]${tail});`,
+    `${binding ? `const ${binding}` : `export const ${TABLE_EXPORT}`} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]${tail});`,
     '',
   ].join('\n')
 }

@@ -29,9 +29,51 @@ export interface Table {
   readonly features: readonly Feature[]
 }
 
+/**
+ * The modules whose tables were made in this bundle so far, in order: with none, the plugin did not build it
+ * (`createServer`'s message for a module without a table tells the two apart: registry.ts).
+ */
+const made: string[] = []
+
+/** The modules whose tables this bundle made (generated code runs before `createServer` is called). */
+export const tablesMade = (): readonly string[] => made
+
 /** Called by generated code: `export const __mcp = table('src/tools/x.ts', [...], [features])`. */
 export function table(module: string, entries: readonly TableEntry[], features: readonly Feature[] = []): Table {
+  made.push(module)
   return { [TABLE]: 1, module, entries, features }
+}
+
+/**
+ * Called by a barrel's generated code (`export * from './a'`, `export { x as y } from './b'`): the tables it
+ * re-exports, each with the entries it keeps (a tool's or prompt's name, a resource's URI → the name served;
+ * absent: every entry, the module's own table).
+ */
+export function reexport(module: string, parts: readonly (readonly [Table, Readonly<Record<string, string>>?])[]): Table {
+  const entries: TableEntry[] = []
+  const features = new Set<Feature>()
+  for (const [part, keep] of parts) {
+    for (const feature of part.features) features.add(feature)
+    for (const entry of part.entries) {
+      if (!keep) {
+        entries.push(entry)
+        continue
+      }
+      const key = entry.kind === 'resource' ? entry.uri : entry.name
+      if (!Object.hasOwn(keep, key)) continue
+      const name = keep[key]!
+      entries.push(entry.kind === 'resource' || name === entry.name ? entry : renamed(entry, name))
+    }
+  }
+  return table(module, entries, [...features])
+}
+
+/** A tool or prompt served under another name: its listing's `name` too (in place, so the keys keep their order). */
+function renamed(entry: Exclude<TableEntry, { kind: 'resource' }>, name: string): TableEntry {
+  if (entry.kind !== 'tool') return { ...entry, name }
+  const rename = (text: string) => JSON.stringify({ ...JSON.parse(text), name })
+  const profiles = entry.profiles && Object.fromEntries(Object.entries(entry.profiles).map(([p, text]) => [p, text === null ? null : rename(text)]))
+  return { ...entry, name, json: rename(entry.json), ...(profiles ? { profiles } : {}) }
 }
 
 export function isTable(value: unknown): value is Table {

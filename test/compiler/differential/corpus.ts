@@ -370,4 +370,9 @@ export const SIGNATURES: string[] = [
   'r: Row', 'rs: Row[]', 'x: Row | null',
   'g: GlobalTag', 'gs: GlobalTag[]', "x?: GlobalTag['color']",
   'x: { a: Account; p: Price; g: GlobalTag; r?: Row }', 'x: Account & { price: Price }', 'k: keyof Account',
+  // Issue 28 §1: untyped defaults, typed as tsc infers them (the oracle reads tsc's inferred parameter type)
+  'dryRun = false', 'limit = 10', "format = 'json'", 'offset = -1', 'ratio = 0.5', 'label = `plain`',
+  'query: string, limit = 25, dryRun = false', "q: string, mode = 'fast', page = 1",
+  "tags = ['a', 'b']", 'ns = [1, 2, 3]', "mixed = ['a', 1]", 'flags = [true, false]',
+  "sort = { by: 'name', desc: false }", "o = { name: 'x', size: 1, tags: ['t'], inner: { on: true } }", "o = { 'max-age': 60 }",
 ]

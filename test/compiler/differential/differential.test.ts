@@ -29,7 +29,7 @@ import type { ValidateFn } from '../../../src/runtime/shared/table.ts'
 import { loadModule } from '../../validator/load.ts'
 import { compileFiles } from '../harness.ts'
 import { FILES, IMPORTS, PRELUDE, ROOT, SIGNATURES } from './corpus.ts'
-import { argumentsType, typescriptAccepts } from './oracle.ts'
+import { argumentsType, typescriptAccepts, untypedFunctions } from './oracle.ts'
 import { mistyped } from './runtime-types.ts'
 import { arbitrary, nearMisses } from './values.ts'
 
@@ -82,7 +82,7 @@ describe('the compiler agrees with TypeScript (differential)', () => {
       imports: IMPORTS,
       files: FILES,
       root: ROOT,
-      prelude: PRELUDE.map(([text, oracle]) => oracle ?? text),
+      prelude: [...PRELUDE.map(([text, oracle]) => oracle ?? text), ...untypedFunctions(SIGNATURES)],
       types: SIGNATURES.map(argumentsType),
       values,
     })

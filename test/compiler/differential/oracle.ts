@@ -50,17 +50,24 @@ export function splitTop(text: string, sep = ','): string[] {
 }
 
 /** The TypeScript type of a signature's arguments object, as the contract reads the parameters. */
-export function argumentsType(signature: string): string {
+export function argumentsType(signature: string, index = -1): string {
   const params = splitTop(signature)
   if (params.length === 1 && params[0]!.startsWith('{')) return splitTop(params[0]!, ':')[1]!
-  const props = params.map((p) => {
+  const props = params.map((p, k) => {
     const [head, def] = splitTop(p, ' = ')
     const [name, ...type] = splitTop(head!, ':')
-    const text = type.join(':')
+    // Untyped, with a default: the type tsc infers for the parameter of the function `untypedFunctions` declares
+    // for the signature (without the undefined of its being optional).
+    const text = type.length > 0 ? type.join(':') : `NonNullable<Parameters<typeof __untyped${index}>[${k}]>`
     const optional = name!.endsWith('?') || def !== undefined || /\|\s*undefined$/.test(text)
     return `${JSON.stringify(name!.replace(/\?$/, ''))}${optional ? '?' : ''}: ${text}`
   })
   return `{ ${props.join('; ')} }`
+}
+
+/** A signature with a parameter written without a type: the function tsc infers its type in (`argumentsType` reads it). */
+export function untypedFunctions(signatures: readonly string[]): string[] {
+  return signatures.flatMap((sig, i) => (splitTop(sig).some((p) => !splitTop(splitTop(p, ' = ')[0]!, ':')[1] && !p.startsWith('{')) ? [`const __untyped${i} = (${sig}) => {}`] : []))
 }
 
 export const wire = (type: string) => type.replace(/\bbigint\b/g, 'WireBigInt')
