@@ -15,9 +15,10 @@
  * The shape, so that no object is the ceiling and an idle one costs nothing:
  * - **Shards.** Listeners are spread over `shards` objects (16 by default), named `<name>:<i>`. A signed-in
  *   caller's listeners all live in the shard its principal hashes to, which counts them exactly (at most
- *   `maxListenersPerPrincipal`, else 429); an anonymous caller's go to a shard at random. No shard holds
- *   more than its share of `maxListeners` (else 503). A change is posted to every shard in parallel, once
- *   serialized, and each shard sends that same text to the listeners of its kind.
+ *   `maxListenersPerPrincipal`, else 429); an anonymous caller's go to a shard at random (a second one when
+ *   the first is full). No shard holds more than its share of `maxListeners` (else 503). A change is posted
+ *   to every shard in parallel; each numbers it (the last 100 kept, for GET streams that resume) and sends
+ *   that one text to the listeners of its kind.
  * - **Hibernation.** The client's SSE response lives in the stateless front Worker, which reaches its shard
  *   over a WebSocket that the shard accepts with the Hibernation API (`state.acceptWebSocket`, the listener's
  *   kinds and principal as tags). Between changes a shard runs nothing, so the platform evicts it from memory
@@ -125,13 +126,20 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
   const hub: Hub = {
     async changes(env, listener: Listener, after) {
       const { principal, session } = listener
-      const shard = shardFor(env, principal ?? session)
+      const key = principal ?? session
+      const shard = shardFor(env, key)
       if (!shard) return fallback ? fallback.changes(env, listener, after) : Promise.reject(missing())
       const query = new URLSearchParams({ kinds: listener.kinds.join(',') })
       if (principal !== undefined) query.set('principal', principal)
       if (session !== undefined) query.set('session', session)
       if (after !== undefined) query.set('after', String(after))
-      const response = await shard.fetch(`${ORIGIN}/listen?${query}`, { headers: { upgrade: 'websocket' } })
+      const listen = (to: typeof shard) => to.fetch(`${ORIGIN}/listen?${query}`, { headers: { upgrade: 'websocket' } })
+      let response = await listen(shard)
+      // An anonymous listener whose shard is full tries one more, at random.
+      if (response.status === 503 && key === undefined && shards > 1) {
+        await response.body?.cancel()
+        response = await listen(shardFor(env, undefined)!)
+      }
       const socket = (response as Response & { webSocket?: WebSocket | null }).webSocket
       if (!socket) {
         await response.body?.cancel()
@@ -149,7 +157,7 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
     },
     async publish(change, env) {
       if (!namespaceIn(env, binding)) return fallback ? fallback.publish(change, env) : Promise.reject(missing())
-      // Serialized once; every shard sends this text as it came.
+      // Serialized once here; each shard numbers it and sends its one text to every socket of its kind.
       const body = JSON.stringify(change)
       const posts: Promise<void>[] = []
       for (let index = 0; index < shards; index++) {
