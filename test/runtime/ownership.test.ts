@@ -62,7 +62,7 @@ describe('memorySessions(): bounded, and swept by age', () => {
     const full = await init('carol')
     expect(full.status).toBe(503)
     expect(full.headers.get('retry-after')).toBe('60')
-    expect(JSON.parse(await full.text()).error.message).toBe('The server holds as many sessions as it may (3); retry later.')
+    expect(JSON.parse(await full.text()).error.message).toBe('The server holds as many sessions as it may (3) and none has sat idle long enough to give way; retry later.')
     expect((await sessionRequest(target, 'alice-1', 'DELETE', first)).status).toBe(204)
     await initialize(target, 'alice-1')
   })
@@ -85,6 +85,32 @@ describe('memorySessions(): bounded, and swept by age', () => {
     expect((await ping(used)).status).toBe(200)
     expect((await legacyPost(target, 'carol', { id: question.id, result: { action: 'accept', content: { name: 'C' } } }, waiting)).status).toBe(202)
     expect((await next()).result.content[0].text).toBe('accept p by C')
+  })
+
+  it('a flood of anonymous initializes shuts the door for reclaimIdleMs only: then the session idle longest gives way, and one in use keeps its place', async () => {
+    let now = 1_000_000
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const open = createServer({ name: 'open-server', version: '1.0.0' }, tools, { sessions: memorySessions({ maxSessions: 5, reclaimIdleMs: 60_000 }), tasks: memoryTasks() })
+    const target: scenarios.Target = { url: MCP, fetch: (request) => open.fetch(request) }
+    const init = () => legacyPost(target, undefined, { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })
+    const kept = await initialize(target, undefined)
+    now += 1000
+    const flood = await Promise.all(Array.from({ length: 12 }, init))
+    expect(flood.map((reply) => reply.status).sort()).toEqual([200, 200, 200, 200, 503, 503, 503, 503, 503, 503, 503, 503])
+    // The session idle longest has sat idle one second: a place may free in 59.
+    expect(flood.find((reply) => reply.status === 503)!.headers.get('retry-after')).toBe('59')
+    const oldest = flood.find((reply) => reply.status === 200)!.headers.get('mcp-session-id')!
+    now += 30_000
+    expect((await legacyPost(target, undefined, { id: 2, method: 'ping' }, kept)).status).toBe(200)
+    // Nobody has sat idle a minute yet: refused, told when one will have.
+    const early = await init()
+    expect(early.status).toBe(503)
+    expect(early.headers.get('retry-after')).toBe('30')
+    now += 30_000
+    // The flood's sessions have sat idle a minute: a new client is served, in the place of the one idle longest.
+    expect((await init()).status).toBe(200)
+    expect((await legacyPost(target, undefined, { id: 3, method: 'ping' }, oldest)).status).toBe(404)
+    expect((await legacyPost(target, undefined, { id: 4, method: 'ping' }, kept)).status).toBe(200)
   })
 
   it("a question whose tool call ended (the client closed its stream) no longer keeps the session alive", async () => {
