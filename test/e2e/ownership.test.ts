@@ -76,6 +76,9 @@ describe('durableSessions() and durableTasks() in workerd: owned by the principa
     expect((await init('frank')).status).toBe(429)
   })
 
+  it('a principal keeps at most maxResultBytesPerPrincipal bytes of results (3000 in the fixture): the task that would pass it fails saying so', () =>
+    scenarios.resultBytesPerPrincipal(target, 'grace', 'frank', 3000))
+
   it("expired tasks leave their principal's object and free their places in it", async () => {
     const create = async (ttl: number) => JSON.parse(await (await legacyPost(target, 'erin', { id: 1, method: 'tools/call', params: { name: 'request_headers', arguments: {}, task: { ttl } } })).text())
     const first = (await create(300)).result.task.taskId
