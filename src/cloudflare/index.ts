@@ -22,7 +22,7 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from '../run
 import { Session, type SessionRecord } from '../runtime/session/session.ts'
 import { type EventBackup, type KeptEvent, Streams, type StreamOptions } from '../runtime/session/streams.ts'
 import { namespaceIn, type ObjectState } from './platform.ts'
-import { type PlaceBounds, placeOf, Places, PLACES, type Reclaimed } from './session-places.ts'
+import { type HeldPlace, PLACE_HEADER, type PlaceBounds, placeOf, Places, PLACES, type Reclaimed, toCount } from './session-places.ts'
 
 export interface DurableSessionsOptions {
   /** How long a session may sit idle (no request, nothing pending) before its alarm ends it; default 30 minutes. */
@@ -70,16 +70,8 @@ const OPEN_URL = 'https://mcp-aot.session/open'
 const RECORD = 'session'
 /** Where the object keeps which count holds its session's place (session-places.ts), until it is given back. */
 const PLACE = 'place'
-/** The header that names the count an internal places request is for (an object does not know its name). */
-const PLACE_HEADER = 'x-mcp-aot-place'
 /** How soon the alarm tries again to give a place back when its count could not be reached. */
 const GIVE_RETRY_MS = 10_000
-
-interface HeldPlace {
-  /** The count, named by session-places.ts's placeOf. */
-  readonly name: string
-  readonly session: string
-}
 /** Where an object keeps a stream's undelivered events: `event:<stream>:<seq>`, the seq padded so keys sort. */
 const EVENT = 'event:'
 const eventKey = (stream: string, seq: number) => `${EVENT}${stream}:${String(seq).padStart(10, '0')}`
@@ -129,11 +121,19 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
   const host = ((server: SessionServe, admit: Admit) => {
     serve = server
     const durable = sessionFront(server, admit, {
-      // The session's object takes its place in its count first: a refusal (429, 503) comes back as it is.
+      // The session takes its place in its count first (a refusal, 429 or 503, comes back as it is, and no
+      // session object is made); the place is given back if the session cannot be opened.
       async open(id, principal, env) {
-        const response = await objectFor(env, id).fetch(OPEN_URL, { method: 'PUT', headers: { 'mcp-session-id': id }, body: JSON.stringify({ principal }) })
-        if (response.status !== 204) return response
-        await response.body?.cancel()
+        const place: HeldPlace = { name: placeOf(principal, bounds), session: id }
+        const taken = await toCount(namespaceIn(env, binding)!, 'take', place)
+        if (taken.status !== 204) return taken
+        try {
+          const response = await objectFor(env, id).fetch(OPEN_URL, { method: 'PUT', headers: { 'mcp-session-id': id }, body: JSON.stringify({ principal, place }) })
+          await response.body?.cancel()
+        } catch (error) {
+          await toCount(namespaceIn(env, binding)!, 'give', place).catch(() => {})
+          throw error
+        }
         return undefined
       },
       route: (id, admission, request, env) => objectFor(env, id).fetch(withHeader(request, ADMISSION, JSON.stringify(admission))),
@@ -178,13 +178,8 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
         return places.serve(operation, request.headers.get(PLACE_HEADER) ?? '', id, bounds)
       }
       if (sent === null && request.method === 'PUT' && request.url === OPEN_URL) {
-        const { principal } = (await request.json()) as { principal?: string }
-        if ((await storage.get(RECORD)) === undefined) {
-          const place: HeldPlace = { name: placeOf(principal, bounds), session: id }
-          const taken = await this.#toCount('take', place)
-          if (taken.status !== 204) return taken
-          await storage.put({ [RECORD]: { logLevel: undefined, principal } satisfies SessionRecord, [PLACE]: place })
-        }
+        const { principal, place } = (await request.json()) as { principal?: string; place: HeldPlace }
+        if ((await storage.get(RECORD)) === undefined) await storage.put({ [RECORD]: { logLevel: undefined, principal } satisfies SessionRecord, [PLACE]: place })
         await storage.setAlarm(Date.now() + idleMs)
         this.#lastSeen = Date.now()
         return new Response(null, { status: 204 })
@@ -205,13 +200,6 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       // A DELETE answers once the place is given back, so the caller's next initialize finds it free.
       if (this.#closing) await this.#closing
       return response
-    }
-
-    /** An internal request about `place` to its count: `take` (204, or the refusal) or `give`. */
-    #toCount(operation: 'take' | 'give', place: HeldPlace): Promise<Response> {
-      const namespace = namespaceIn(this.#env, binding)!
-      const headers = { 'mcp-session-id': place.session, [PLACE_HEADER]: place.name }
-      return namespace.get(namespace.idFromName(place.name)).fetch(`${PLACES}/${operation}`, { method: 'POST', headers })
     }
 
     /** As a count: asks the session `session` to give way (session-places.ts). */
@@ -248,7 +236,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       const place = await storage.get<HeldPlace>(PLACE)
       if (place !== undefined && !this.#reclaimed) {
         try {
-          await (await this.#toCount('give', place)).body?.cancel()
+          await (await toCount(namespaceIn(this.#env, binding)!, 'give', place)).body?.cancel()
         } catch {
           await storage.delete([RECORD])
           await storage.setAlarm(Date.now() + GIVE_RETRY_MS)

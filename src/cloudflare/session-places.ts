@@ -2,9 +2,9 @@
  * The places of durableSessions(): how many sessions a principal holds, and anonymous callers together,
  * counted exactly where they can be, in Durable Objects of the sessions' own namespace. A principal's
  * sessions hold places in its object, `principal:<key>`; anonymous sessions in one of `shards` objects,
- * `anonymous:<n>`, picked at random, so no object sees every anonymous caller. A place is taken when a
- * session opens and given back when it ends (DELETE, idle expiry): an object is reached twice per session,
- * never per request.
+ * `anonymous:<n>`, picked at random, so no object sees every anonymous caller. The front takes a place
+ * before it opens a session (a refused initialize makes no session object), and the session's object gives
+ * it back when the session ends (DELETE, idle expiry): a count is reached twice per session, never per request.
  *
  * A principal past its bound is refused (429). A full anonymous shard makes room: it asks its oldest
  * places' sessions to give way, and a session that has sat idle `reclaimIdleMs` (nothing pending, no GET
@@ -17,11 +17,19 @@
  */
 import { RECLAIM_TRIES, sessionRefusal } from '../runtime/session/front.ts'
 import { INTERNAL_ERROR } from '../runtime/shared/protocol.ts'
-import type { ObjectState } from './platform.ts'
+import type { Namespace, ObjectState } from './platform.ts'
 
 /** The internal requests of places: `${PLACES}/take` and `/give` to a count, `/reclaim` to a session. */
 export const PLACES = 'https://mcp-aot.places'
 const PLACE = 'place:'
+/** The header that names the count a request is for (an object does not know its own name). */
+export const PLACE_HEADER = 'x-mcp-aot-place'
+
+/** A session's place: the count that holds it (named by `placeOf`) and the session. */
+export interface HeldPlace {
+  readonly name: string
+  readonly session: string
+}
 
 export interface PlaceBounds {
   /** A principal's sessions; beyond, 429. */
@@ -42,6 +50,12 @@ export interface Reclaimed {
 /** The count a session of `principal` takes its place in. */
 export const placeOf = (principal: string | undefined, bounds: PlaceBounds): string =>
   principal === undefined ? `anonymous:${Math.floor(Math.random() * bounds.shards)}` : `principal:${principal}`
+
+/** Takes a place in its count (204, or the refusal to hand the client) or gives it back. */
+export function toCount(namespace: Namespace, operation: 'take' | 'give', place: HeldPlace): Promise<Response> {
+  const headers = { 'mcp-session-id': place.session, [PLACE_HEADER]: place.name }
+  return namespace.get(namespace.idFromName(place.name)).fetch(`${PLACES}/${operation}`, { method: 'POST', headers })
+}
 
 /**
  * The counting part of an object named by `placeOf`: its places by when they were taken (or last found
