@@ -78,8 +78,7 @@ export class Places {
       await this.#give(session)
       return new Response(null, { status: 204 })
     }
-    const anonymous = name.startsWith('anonymous:')
-    const refusal = anonymous ? await this.#take(session, Math.ceil(bounds.anonymous / bounds.shards), bounds.reclaimIdleMs) : await this.#take(session, bounds.perPrincipal, undefined)
+    const refusal = name.startsWith('anonymous:') ? await this.#take(session, bounds) : await this.#take(session, undefined, bounds.perPrincipal)
     return refusal ?? new Response(null, { status: 204 })
   }
 
@@ -89,17 +88,19 @@ export class Places {
     return (this.#places ??= new Map([...stored].sort((a, b) => a[1] - b[1]).map(([key, at]) => [key.slice(PLACE.length), at])))
   }
 
-  async #take(session: string, limit: number, reclaimIdleMs: number | undefined): Promise<Response | undefined> {
+  /** Takes a place: in an anonymous shard (`shared`: the bounds, reclaiming), else in a principal's count of at most `limit`. */
+  async #take(session: string, shared: PlaceBounds | undefined, limit = Math.ceil(shared!.anonymous / shared!.shards)): Promise<Response | undefined> {
     const places = await this.#loaded()
     if (places.has(session)) return undefined
-    if (reclaimIdleMs === undefined && places.size >= limit) {
+    if (!shared && places.size >= limit) {
       return sessionRefusal(429, INTERNAL_ERROR, `You hold as many sessions as this server allows one caller (${limit}): end one with DELETE, or let one expire.`)
     }
     let longest = 0
     for (let tries = 0; places.size >= limit; tries++) {
+      const reclaimIdleMs = shared!.reclaimIdleMs
       if (tries >= RECLAIM_TRIES || reclaimIdleMs === Infinity) {
-        const message = `The server holds as many sessions without authorization as it may (${limit} here) and none has sat idle long enough to give way; retry later.`
-        return sessionRefusal(503, INTERNAL_ERROR, message, (reclaimIdleMs === Infinity ? 60_000 : reclaimIdleMs! - longest) / 1000)
+        const message = `The server holds as many sessions without authorization as it may (${shared!.anonymous}) and none has sat idle long enough to give way; retry later.`
+        return sessionRefusal(503, INTERNAL_ERROR, message, (reclaimIdleMs === Infinity ? 60_000 : reclaimIdleMs - longest) / 1000)
       }
       // The oldest goes to the back before the question (a concurrent take asks the next one), and leaves if it ended.
       const [oldest] = places.keys()
