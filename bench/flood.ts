@@ -1,17 +1,20 @@
 /**
  * The flood phase of `npm run bench:attack`: sessions and tasks created as fast as one client can, against
  * the in-memory hosts with their bounds (bench/servers/flood: maxSessions, maxSessionsPerPrincipal,
- * maxTasks, maxTasksPerPrincipal), served by one Node process. Normal traffic (stateless create_order
+ * maxTasks, maxTasksPerPrincipal), served by one Node process, then against the Durable Object hosts in
+ * workerd, with their bounds and with none (as they were before issue 33). Normal traffic (stateless create_order
  * calls) runs alone, then beside a flooder without auth, with one token, and with a new token per request
  * (as many principals as requests: only the totals hold), then alone again with the stores full. Reported:
- * the normal traffic's p50/p99 and its p99 ÷ alone, what the flooder got (opened, refused), and the Node
- * process's RSS.
+ * the normal traffic's p50/p99 and its p99 ÷ alone, what the flooder got (opened, refused), the serving
+ * process's RSS, and what a new anonymous client gets right after the flood and a phase later.
  */
 import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { Worker } from 'node:worker_threads'
 import { MCP_HEADERS } from './lib/http.ts'
-import { buildMcpAotEsbuild, ROOT } from './lib/mcp-aot.ts'
+import { bundleWithEsbuild } from './lib/bundle.ts'
+import { buildMcpAotEsbuild, esbuildPlugin, PACKAGE_ALIASES, ROOT } from './lib/mcp-aot.ts'
+import { startWorker } from './lib/miniflare.ts'
 import { quantile } from './lib/stats.ts'
 import { rssKiB } from './lib/rss.ts'
 import { LOAD_BODY, ORDER_ARGS } from './lib/workload.ts'
@@ -115,46 +118,95 @@ async function phase(url: URL, pid: number, requests: number, label: string, tok
   return { label, requests: latencies.length, errors, seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), tally, rss }
 }
 
-/** Runs the four phases against one Node process; returns the report's markdown lines. */
-export async function floodReport(requests: number, log: (...a: unknown[]) => void): Promise<string[]> {
+/** A server the flood runs against: its endpoint and the process whose memory is sampled. */
+interface FloodTarget {
+  readonly title: string
+  readonly url: URL
+  readonly pid: number
+  readonly processName: string
+  stop(): Promise<void>
+}
+
+/** The memory hosts, served by one Node process (bench/servers/flood/worker.ts, serve.ts). */
+async function nodeTarget(): Promise<FloodTarget> {
   const bundle = await buildMcpAotEsbuild(`${ROOT}bench/servers/flood/worker.ts`, `${ROOT}bench/.build/flood/worker.js`)
   const child = spawn(process.execPath, [`${ROOT}bench/servers/flood/serve.ts`, bundle], { stdio: ['ignore', 'pipe', 'inherit'] })
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout!.setEncoding('utf8').on('data', (line: string) => {
-        const match = /listening (\d+)/.exec(line)
-        if (match) resolve(Number(match[1]))
-      })
-      child.once('exit', (code) => reject(new Error(`the flood server exited (${code})`)))
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (line: string) => {
+      const match = /listening (\d+)/.exec(line)
+      if (match) resolve(Number(match[1]))
     })
-    const url = new URL(`http://127.0.0.1:${port}/mcp`)
-    // Warm-up (not reported): the JIT settles before the first measured phase.
-    await phase(url, child.pid!, requests, 'warm-up', undefined)
-    const phases: FloodPhase[] = []
-    for (const [label, token] of [
-      ['normal traffic alone', undefined],
-      ['with a flooder, one token (one principal)', 'one'],
-      ['with a flooder, a new token per request (a principal each)', 'many'],
-      ['with a flooder, no authorization (the open server)', 'none'],
-      ['normal traffic alone again, the stores full', undefined],
-    ] as const) {
-      log(`flood: ${label}`)
-      phases.push(await phase(url, child.pid!, requests, label, token))
-    }
-    const mib = (kib: number) => (kib / 1024).toFixed(0)
-    const alone = phases[0]!
-    return [
-      `Flood (bench/flood.ts): one Node process serving memorySessions() and memoryTasks() with maxSessions ${LIMITS.maxSessions}, maxSessionsPerPrincipal ${LIMITS.maxSessionsPerPrincipal}, maxTasks ${LIMITS.maxTasks}, maxTasksPerPrincipal ${LIMITS.maxTasksPerPrincipal}; ${FLOODERS} flooding connections alternate initialize and a 2025-11-25 task call; normal traffic: ${requests} stateless create_order calls at concurrency ${CONCURRENCY}.`,
-      '',
-      '| Phase | req/s | p50 ms | p99 ms | p99 ÷ alone | errors | flooder: opened / refused / other | Node RSS MiB (start → max → end) |',
-      '|---|---|---|---|---|---|---|---|',
-      ...phases.map((p) => {
-        const t = p.tally ? `${p.tally.opened} / ${p.tally.refused} / ${p.tally.other}` : '–'
-        return `| ${p.label} | ${(p.requests / p.seconds).toFixed(0)} | ${p.p50.toFixed(2)} | ${p.p99.toFixed(2)} | ×${(p.p99 / alone.p99).toFixed(2)} | ${p.errors} | ${t} | ${mib(p.rss[0]!)} → ${mib(Math.max(...p.rss))} → ${mib(p.rss.at(-1)!)} |`
-      }),
-      '',
-    ]
-  } finally {
-    child.kill()
+    child.once('exit', (code) => reject(new Error(`the flood server exited (${code})`)))
+  })
+  const title = `one Node process serving memorySessions() and memoryTasks() with maxSessions ${LIMITS.maxSessions}, maxSessionsPerPrincipal ${LIMITS.maxSessionsPerPrincipal}, maxTasks ${LIMITS.maxTasks}, maxTasksPerPrincipal ${LIMITS.maxTasksPerPrincipal}, reclaimIdleMs and reclaimFinishedMs ${LIMITS.reclaimMs}`
+  return { title, url: new URL(`http://127.0.0.1:${port}/mcp`), pid: child.pid!, processName: 'Node', stop: async () => void child.kill() }
+}
+
+/** The Durable Object hosts in workerd (bench/servers/flood/durable.ts), with the bounds of limits.ts or with none. */
+async function workerdTarget(bounded: boolean): Promise<FloodTarget> {
+  const outfile = `${ROOT}bench/.build/flood/durable-${bounded ? 'bounded' : 'unbounded'}.js`
+  await bundleWithEsbuild(`${ROOT}bench/servers/flood/durable.ts`, outfile, { plugins: [await esbuildPlugin()], alias: PACKAGE_ALIASES, define: { FLOOD_BOUNDED: String(bounded) } })
+  const worker = await startWorker(outfile, undefined, { MCP_SESSIONS: 'McpSession', MCP_OWNED_SESSIONS: 'McpOwnedSession', MCP_TASKS: 'McpTask', MCP_OWNED_TASKS: 'McpOwnedTask' })
+  const title = bounded
+    ? `workerd (Miniflare, storage in memory) serving durableSessions() and durableTasks() with maxSessionsPerPrincipal ${LIMITS.maxSessionsPerPrincipal}, maxAnonymousSessions ${LIMITS.maxSessions} (16 shards), reclaimIdleMs ${LIMITS.reclaimMs}, maxTasksPerPrincipal ${LIMITS.maxTasksPerPrincipal} (an anonymous task has an object of its own)`
+    : 'workerd serving durableSessions() and durableTasks() with every bound Infinity and nothing reclaimed: the Durable Object hosts as they were before issue 33 (no bound on sessions)'
+  return { title, url: new URL('/mcp', worker.url), pid: worker.pid, processName: 'workerd', stop: () => worker.dispose() }
+}
+
+/** What a new anonymous client gets: its initialize's status (and Retry-After), and whether a task call made a task. */
+async function newcomer(url: URL): Promise<string> {
+  const headers = { ...MCP_HEADERS, 'mcp-protocol-version': '2025-11-25' }
+  const init = await fetch(url, { method: 'POST', headers, body: FLOOD_BODIES[0] })
+  await init.text()
+  const retry = init.headers.get('retry-after')
+  const task = await (await fetch(url, { method: 'POST', headers, body: FLOOD_BODIES[1] })).text()
+  return `initialize ${init.status}${retry === null ? '' : ` (Retry-After ${retry})`}, task ${task.includes('"task"') ? 'made' : 'refused'}`
+}
+
+/** The five phases against one target, and a new anonymous client after the flood; the report's markdown lines. */
+async function floodTable(target: FloodTarget, requests: number, log: (...a: unknown[]) => void): Promise<string[]> {
+  // Warm-up (not reported): the JIT settles before the first measured phase.
+  await phase(target.url, target.pid, requests, 'warm-up', undefined)
+  const phases: FloodPhase[] = []
+  const newcomers: string[] = []
+  for (const [label, token] of [
+    ['normal traffic alone', undefined],
+    ['with a flooder, one token (one principal)', 'one'],
+    ['with a flooder, a new token per request (a principal each)', 'many'],
+    ['with a flooder, no authorization (the open server)', 'none'],
+    ['normal traffic alone again, the stores full', undefined],
+  ] as const) {
+    log(`flood (${target.processName}): ${label}`)
+    phases.push(await phase(target.url, target.pid, requests, label, token))
+    if (token === 'none' || phases.length === 5) newcomers.push(await newcomer(target.url))
   }
+  const mib = (kib: number) => (kib / 1024).toFixed(0)
+  const alone = phases[0]!
+  return [
+    `Flood (bench/flood.ts): ${target.title}; ${FLOODERS} flooding connections alternate initialize and a 2025-11-25 task call; normal traffic: ${requests} stateless create_order calls at concurrency ${CONCURRENCY}.`,
+    '',
+    `| Phase | req/s | p50 ms | p99 ms | p99 ÷ alone | errors | flooder: opened / refused / other | ${target.processName} RSS MiB (start → max → end) |`,
+    '|---|---|---|---|---|---|---|---|',
+    ...phases.map((p) => {
+      const t = p.tally ? `${p.tally.opened} / ${p.tally.refused} / ${p.tally.other}` : '–'
+      return `| ${p.label} | ${(p.requests / p.seconds).toFixed(0)} | ${p.p50.toFixed(2)} | ${p.p99.toFixed(2)} | ×${(p.p99 / alone.p99).toFixed(2)} | ${p.errors} | ${t} | ${mib(p.rss[0]!)} → ${mib(Math.max(...p.rss))} → ${mib(p.rss.at(-1)!)} |`
+    }),
+    '',
+    `A new anonymous client right after the anonymous flood: ${newcomers[0]}; after the last phase (${phases[4]!.seconds.toFixed(1)} s later): ${newcomers[1]}.`,
+    '',
+  ]
+}
+
+/** The phases against the memory hosts (Node), the Durable Object hosts bounded, and unbounded (as before); the report's markdown lines. */
+export async function floodReport(requests: number, log: (...a: unknown[]) => void): Promise<string[]> {
+  const lines: string[] = []
+  for (const start of [nodeTarget, () => workerdTarget(true), () => workerdTarget(false)]) {
+    const target = await start()
+    try {
+      lines.push(...(await floodTable(target, requests, log)))
+    } finally {
+      await target.stop()
+    }
+  }
+  return lines
 }

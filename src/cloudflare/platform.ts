@@ -22,6 +22,8 @@ export interface ObjectState extends Execution {
     list<T>(options: { prefix?: string; start?: string; end?: string; limit?: number }): Promise<Map<string, T>>
     deleteAll(): Promise<void>
     setAlarm(time: number): Promise<void>
+    /** When the alarm is set for (ms since the epoch), or null. */
+    getAlarm(): Promise<number | null>
   }
 }
 

@@ -27,7 +27,19 @@ import type { TaskHost } from '../runtime/shared/api.ts'
 import type { AttachTasks, Core, Handler, TaskSupport } from '../runtime/shared/table.ts'
 import { namespaceIn, type ObjectState } from './platform.ts'
 import { taskSupport } from '../runtime/tasks/support.ts'
-import { DEFAULT_POLL_INTERVAL_MS, missingTask, operate, type TaskCall, type TaskOperation, type TaskOptions, type TaskReply, type TaskStore } from '../runtime/tasks/store.ts'
+import {
+  DEFAULT_MAX_RESULT_BYTES_PER_PRINCIPAL,
+  DEFAULT_POLL_INTERVAL_MS,
+  operate,
+  type ResultBudget,
+  resultsFull,
+  resultTooLarge,
+  type TaskCall,
+  type TaskOperation,
+  type TaskOptions,
+  type TaskReply,
+  type TaskStore,
+} from '../runtime/tasks/store.ts'
 import { runTask } from '../runtime/tasks/run-task.ts'
 import { expiresAt, newRecord, newTaskId, Task, type TaskRecord } from '../runtime/tasks/task.ts'
 import { INTERNAL_ERROR } from '../runtime/shared/protocol.ts'
@@ -52,8 +64,9 @@ export interface DurableTasks extends TaskHost {
 const ORIGIN = 'https://mcp-aot.task'
 /**
  * Storage keys, per task: its record, its call, `pending` until its tool starts, `running` while it runs,
- * and `expiry:<when>:<id>` (listed in order, so the expired ones are found without reading the others);
- * per object: how many tasks it keeps.
+ * and `expiry:<when>:<id>` (listed in order, so the expired ones are found without reading the others),
+ * whose value is the size of its kept result in bytes (`true` while it has none); per object: how many
+ * tasks it keeps and how many bytes of results.
  */
 const recordKey = (taskId: string) => `record:${taskId}`
 const callKey = (taskId: string) => `call:${taskId}`
@@ -62,6 +75,7 @@ const runningKey = (taskId: string) => `running:${taskId}`
 const EXPIRY = 'expiry:'
 const expiryKey = (at: number, taskId: string) => `${EXPIRY}${String(at).padStart(15, '0')}:${taskId}`
 const COUNT = 'count'
+const BYTES = 'bytes'
 /** Storage deletes at most 128 keys per call. */
 const DELETE_BATCH = 128
 
@@ -104,6 +118,7 @@ const objectName = (owner: string | undefined, taskId: string) => (owner === und
 export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions = {}): DurableTasks {
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS
   const perPrincipal = options.maxTasksPerPrincipal ?? DEFAULT_MAX_TASKS_PER_PRINCIPAL
+  const bytesPerPrincipal = options.maxResultBytesPerPrincipal ?? DEFAULT_MAX_RESULT_BYTES_PER_PRINCIPAL
   let attached: Core | undefined
 
   const send = async (env: unknown, operation: string, envelope: Envelope): Promise<TaskReply> => {
@@ -134,6 +149,8 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
     readonly #env: unknown
     /** How many tasks the object keeps (loaded from storage once). */
     #count: number | undefined
+    /** How many bytes of results it keeps (loaded with the count). */
+    #bytes = 0
     /** The tasks loaded in this instance, by id. */
     readonly #tasks = new Map<string, Task>()
     /** The tools running in this instance (in its alarm handler), by task id. */
@@ -164,6 +181,7 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
         if (count >= perPrincipal) {
           return json({ error: { code: INTERNAL_ERROR, message: `You have as many tasks as this server keeps for one caller (${perPrincipal}); retry once one's time to live has ended.` } })
         }
+        if (this.#bytes >= bytesPerPrincipal) return json({ error: resultsFull(bytesPerPrincipal, 'one caller') })
         counted = { [COUNT]: (this.#count = count + 1) }
       }
       const record = newRecord(taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
@@ -218,10 +236,21 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
         const marked = Promise.all([storage.put({ [runningKey(taskId)]: true }), storage.delete([pendingKey(taskId)])])
         const call = (await storage.get<TaskCall>(callKey(taskId)))!
         await marked
-        await runTask(attached!, task, call, this.#env, this.#state)
+        await runTask(attached!, task, call, this.#env, this.#state, this.#budget(task))
         await storage.delete([runningKey(taskId)])
       })().finally(() => this.#runs.delete(taskId))
       this.#runs.set(taskId, run)
+    }
+
+    /** Counts a finished task's result in the object (a principal's, or the task's own), written with its expiry key. */
+    #budget(task: Task): ResultBudget {
+      return (size) => {
+        if (this.#bytes + size > bytesPerPrincipal) return resultTooLarge(size, this.#bytes, bytesPerPrincipal, 'one caller')
+        this.#bytes += size
+        const { taskId } = task.record
+        void this.#state.storage.put({ [BYTES]: this.#bytes, [expiryKey(expiresAt(task.record), taskId)]: size })
+        return undefined
+      }
     }
 
     #taskOf(record: TaskRecord): Task {
@@ -240,11 +269,16 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
     /** Forgets the expired tasks (aborting a tool still running) with everything kept for them; the count left. */
     async #sweep(): Promise<number> {
       const storage = this.#state.storage
-      const expired = await storage.list({ prefix: EXPIRY, end: expiryKey(Date.now() + 1, '') })
-      let count = (this.#count ??= (await storage.get<number>(COUNT)) ?? 0)
+      const expired = await storage.list<number | true>({ prefix: EXPIRY, end: expiryKey(Date.now() + 1, '') })
+      if (this.#count === undefined) {
+        this.#bytes = (await storage.get<number>(BYTES)) ?? 0
+        this.#count = (await storage.get<number>(COUNT)) ?? 0
+      }
+      let count = this.#count
       if (expired.size === 0) return count
       const keys: string[] = []
-      for (const key of expired.keys()) {
+      for (const [key, size] of expired) {
+        if (typeof size === 'number') this.#bytes = Math.max(0, this.#bytes - size)
         const taskId = key.slice(EXPIRY.length + 16)
         this.#tasks.get(taskId)?.cancel('The task expired.')
         this.#tasks.delete(taskId)
@@ -253,8 +287,10 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       for (let at = 0; at < keys.length; at += DELETE_BATCH) await storage.delete(keys.slice(at, at + DELETE_BATCH))
       this.#count = count = Math.max(0, count - expired.size)
       // An object left with no task keeps nothing.
-      if (count === 0) await storage.deleteAll()
-      else await storage.put({ [COUNT]: count })
+      if (count === 0) {
+        this.#bytes = 0
+        await storage.deleteAll()
+      } else await storage.put({ [COUNT]: count, [BYTES]: this.#bytes })
       return count
     }
   }

@@ -181,12 +181,17 @@ describe('durableSubscriptions(): listeners that leave, shards, caps per princip
     // The session's URIs were kept in the shard's storage, across its sleep.
     expect(await heard()).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'note://7' } })
     expect((await (await fetch(`${server.origin}/made`)).json()) as number).toBeGreaterThan(before)
+    // Idle four times its idleMs, the session is kept: its GET stream is open (the shard says so to its alarm).
+    expect((await legacy({ id: 3, method: 'ping' })).status).toBe(200)
     listening.abort()
     gone.abort()
     // The listener hears only the note's updates: one is the write that finds it gone (or the keep-alive would).
     expect(await call('touch_note', { id: '7' })).toBe('touched 7')
     expect(sum(await settle((after) => sum(after) === 0))).toBe(0)
-  }, 30_000)
+    // Its stream gone, the session left idle past its idleMs (and the tenth its alarm may lag) ends.
+    await new Promise((done) => setTimeout(done, 4_500))
+    expect((await legacy({ id: 4, method: 'ping' })).status).toBe(404)
+  }, 40_000)
 
   it("a session's GET stream held by the front carries ids, and resumes from the shard's kept changes after a reconnect", async () => {
     const session = await initialize('erin')

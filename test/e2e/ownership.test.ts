@@ -11,7 +11,7 @@ import { buildExample, type BuiltWorker } from '../helpers/build.ts'
 import { startWorkerd } from '../helpers/miniflare.ts'
 import type { Served } from '../helpers/served.ts'
 import * as scenarios from '../helpers/ownership.ts'
-import { initialize, legacyPost, modern } from '../helpers/ownership.ts'
+import { initialize, legacyPost, modern, sessionRequest } from '../helpers/ownership.ts'
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/shared-server')
 
@@ -58,6 +58,26 @@ describe('durableSessions() and durableTasks() in workerd: owned by the principa
     expect(refused.error).toEqual({ code: -32603, message: "You have as many tasks as this server keeps for one caller (6); retry once one's time to live has ended." })
     expect((await modern(target, 'carol', 'tools/call', { name: 'delete_project', arguments: { project: 'c' } })).result.resultType).toBe('task')
   })
+
+  it("a principal holds at most maxSessionsPerPrincipal sessions (3 in the fixture): the next is 429, another principal is served, a DELETE gives a place back", async () => {
+    const frank = [await initialize(target, 'frank'), await initialize(target, 'frank'), await initialize(target, 'frank')]
+    const init = (token: string) => legacyPost(target, token, { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })
+    const refused = await init('frank')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(refused.headers.get('mcp-session-id')).toBeNull()
+    expect(JSON.parse(await refused.text()).error.message).toBe('You hold as many sessions as this server allows one caller (3): end one with DELETE, or let one expire.')
+    // Another principal has places of its own.
+    await initialize(target, 'grace')
+    // Frank's sessions still work; one ended by DELETE frees a place, and only one.
+    expect((await legacyPost(target, 'frank', { id: 2, method: 'ping' }, frank[1])).status).toBe(200)
+    expect((await sessionRequest(target, 'frank', 'DELETE', frank[0])).status).toBe(204)
+    await initialize(target, 'frank')
+    expect((await init('frank')).status).toBe(429)
+  })
+
+  it('a principal keeps at most maxResultBytesPerPrincipal bytes of results (3000 in the fixture): the task that would pass it fails saying so', () =>
+    scenarios.resultBytesPerPrincipal(target, 'grace', 'frank', 3000))
 
   it("expired tasks leave their principal's object and free their places in it", async () => {
     const create = async (ttl: number) => JSON.parse(await (await legacyPost(target, 'erin', { id: 1, method: 'tools/call', params: { name: 'request_headers', arguments: {}, task: { ttl } } })).text())

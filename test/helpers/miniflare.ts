@@ -3,8 +3,11 @@
  * `enable_request_signal` flag (so `request.signal` reports a client disconnect). What workerd prints
  * (the Worker's console, "broken pipe" when a client hangs up) is kept for `output()`, not echoed.
  */
-import { dirname } from 'node:path'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
+import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { served, type Served } from './served.ts'
 
@@ -48,6 +51,27 @@ export async function startWorkerd(scriptPath: string, options: WorkerdOptions =
     throw new Error(`workerd did not start: ${error instanceof Error ? error.message : String(error)}\n${output}`, { cause: error })
   }
   return served(url.origin, () => output, () => mf.dispose())
+}
+
+const SRC = resolve(import.meta.dirname, '../../src')
+
+/**
+ * A Worker whose entry is `lines` of TypeScript (no tools to compile: the plugin is not run), importing
+ * `mcp-aot` and `mcp-aot/cloudflare` from src/, bundled with esbuild into a temporary folder and served by
+ * `startWorkerd`; `stop` removes the folder too.
+ */
+export async function startEntry(lines: string[], options: WorkerdOptions = {}): Promise<Served> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcp-aot-entry-'))
+  try {
+    const alias = { 'mcp-aot': join(SRC, 'index.ts'), 'mcp-aot/cloudflare': join(SRC, 'cloudflare/index.ts') }
+    const out = await build({ stdin: { contents: lines.join('\n'), resolveDir: dir, loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', write: false, alias, logLevel: 'silent' })
+    await writeFile(join(dir, 'worker.js'), out.outputFiles[0]!.text)
+    const server = await startWorkerd(join(dir, 'worker.js'), options)
+    return { ...server, stop: () => server.stop().finally(() => rm(dir, { recursive: true, force: true })) }
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true })
+    throw error
+  }
 }
 
 /** A front Worker of `startFronts`: its fetch, as Miniflare's `getWorker()` hands it (a Worker's exception rejects it). */

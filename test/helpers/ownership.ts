@@ -218,6 +218,25 @@ export async function tasksOnlyWhereTheRevisionHasThem(target: Target): Promise<
   }
 }
 
+/**
+ * A principal keeps at most `max` bytes of results (3000 in the fixtures): two results of about 1 KB are
+ * kept, a third of 1.5 KB would pass the bound and fails its task saying so, a small one still fits, and
+ * another principal is not affected.
+ */
+export async function resultBytesPerPrincipal(target: Target, token: string, other: string, max: number): Promise<void> {
+  const run = async (caller: string, size: number) => {
+    const created = await modern(target, caller, 'tools/call', { name: 'payload', arguments: { size } })
+    expect(created.result, JSON.stringify(created)).toMatchObject({ resultType: 'task' })
+    return pollUntil(target, caller, created.result.taskId, (task) => task.status === 'completed' || task.status === 'failed')
+  }
+  for (let n = 0; n < 2; n++) expect((await run(token, 1000)).result.status).toBe('completed')
+  const over = (await run(token, 1500)).result
+  expect(over.status).toBe('failed')
+  expect(over.error).toEqual({ code: -32603, message: expect.stringMatching(new RegExp(`^The task's result \\(15\\d\\d bytes\\) would pass the ${max} bytes of results this server keeps for one caller \\(20\\d\\d kept until their tasks' time to live ends\\); the result was dropped\\.$`)) })
+  expect((await run(token, 100)).result.status).toBe('completed')
+  expect((await run(other, 1500)).result.status).toBe('completed')
+}
+
 /** Every scenario above as a test, against the target `target()` returns once the suite has started. */
 export function ownershipScenarios(target: () => Target): void {
   it("Bob holds Alice's session id: call, GET, DELETE and an answer to her question are refused as unknown", () => sessionsAcrossUsers(target()))

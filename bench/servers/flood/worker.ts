@@ -9,8 +9,8 @@ import * as taskTools from '../mcp-aot-sessions/tasks.ts'
 import { LIMITS } from './limits.ts'
 
 const hosts = () => ({
-  sessions: memorySessions({ maxSessions: LIMITS.maxSessions, maxSessionsPerPrincipal: LIMITS.maxSessionsPerPrincipal }),
-  tasks: memoryTasks({ maxTasks: LIMITS.maxTasks, maxTasksPerPrincipal: LIMITS.maxTasksPerPrincipal, ttlMs: 600_000 }),
+  sessions: memorySessions({ maxSessions: LIMITS.maxSessions, maxSessionsPerPrincipal: LIMITS.maxSessionsPerPrincipal, reclaimIdleMs: LIMITS.reclaimMs }),
+  tasks: memoryTasks({ maxTasks: LIMITS.maxTasks, maxTasksPerPrincipal: LIMITS.maxTasksPerPrincipal, reclaimFinishedMs: LIMITS.reclaimMs, ttlMs: 600_000 }),
 })
 const info = { name: 'mcp-aot-flood', version: '1.0.0' }
 const open = createServer(info, tools, taskTools, hosts())

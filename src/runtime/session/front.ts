@@ -47,6 +47,10 @@ export interface SessionStore {
 
 /** How long a session may sit idle before it expires; default 30 minutes. */
 export const DEFAULT_IDLE_MS = 1_800_000
+/** How long a session must have sat idle before a full store may end it to make room for a new one; default one minute. */
+export const DEFAULT_RECLAIM_IDLE_MS = 60_000
+/** How many of the sessions idle longest a full store looks at before it refuses an initialize. */
+export const RECLAIM_TRIES = 4
 
 export function sessionFront(serve: SessionServe, admit: Admit, store: SessionStore): SessionFetch {
   return async (request, env, execution) => {
@@ -70,10 +74,13 @@ export function sessionFront(serve: SessionServe, admit: Admit, store: SessionSt
   }
 }
 
-/** An initialize the host cannot give a session (JSON-RPC error without id: the host does not read the body). */
-export function sessionRefusal(status: number, code: number, message: string): Response {
+/**
+ * An initialize the host cannot give a session (JSON-RPC error without id: the host does not read the
+ * body); a 429 or 503 says in `Retry-After` when to try again (`retryAfter` seconds, default 60).
+ */
+export function sessionRefusal(status: number, code: number, message: string, retryAfter = 60): Response {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (status === 429 || status === 503) headers['retry-after'] = '60'
+  if (status === 429 || status === 503) headers['retry-after'] = String(Math.max(1, Math.ceil(retryAfter)))
   return new Response(errorText(undefined, new RpcError(code, message)), { status, headers })
 }
 

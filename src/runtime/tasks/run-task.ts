@@ -8,7 +8,7 @@
 import type { Channel } from '../shared/channel.ts'
 import type { Core } from '../shared/table.ts'
 import type { Execution, InputRequest, LiveSession } from '../shared/api.ts'
-import type { TaskCall } from './store.ts'
+import type { ResultBudget, TaskCall } from './store.ts'
 import type { Task } from './task.ts'
 import { Exchange } from '../shared/exchange.ts'
 import { invokeTool } from '../call/tools.ts'
@@ -51,8 +51,13 @@ function taskChannel(task: Task): Channel {
   return { notify, send() {}, finish() {} } as unknown as Channel
 }
 
-/** Runs the call to the end and settles the task with its result or error; never rejects. */
-export async function runTask(core: Core, task: Task, call: TaskCall, env: unknown, execution: Execution | undefined): Promise<void> {
+const encoder = /* @__PURE__ */ new TextEncoder()
+
+/**
+ * Runs the call to the end and settles the task with its result or error; never rejects. A result is
+ * counted in `budget` first (its JSON's UTF-8 bytes): one that does not fit fails the task instead.
+ */
+export async function runTask(core: Core, task: Task, call: TaskCall, env: unknown, execution: Execution | undefined, budget?: ResultBudget): Promise<void> {
   const tool = core.tools.get(call.name)
   try {
     if (!tool) return task.fail({ code: INVALID_PARAMS, message: `Unknown tool '${call.name}'.` })
@@ -67,7 +72,12 @@ export async function runTask(core: Core, task: Task, call: TaskCall, env: unkno
     exchange.notify = core.subscriptions?.notifier(env, execution)
     const answer = await invokeTool(core, exchange, tool, call.arguments ?? {}, undefined)
     if (answer instanceof RpcError) task.fail({ code: answer.code, message: answer.message, ...(answer.data === undefined ? {} : { data: answer.data }) })
-    else task.complete(modern ? { resultType: 'complete', ...JSON.parse(answer) } : JSON.parse(answer))
+    else {
+      // A task cancelled or expired meanwhile keeps nothing: its result is not counted.
+      const refused = task.terminal ? undefined : budget?.(encoder.encode(answer).byteLength)
+      if (refused) task.fail(refused)
+      else task.complete(modern ? { resultType: 'complete', ...JSON.parse(answer) } : JSON.parse(answer))
+    }
   } catch (error) {
     core.report(error, 'tool', call.name)
     task.fail({ code: INTERNAL_ERROR, message: 'The task failed.' })

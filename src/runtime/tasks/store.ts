@@ -5,7 +5,7 @@
  * `operate` is the part both share: one operation on one task, with the owner and expiry checks.
  */
 import type { AuthInfo, Execution } from '../shared/api.ts'
-import { INVALID_PARAMS } from '../shared/protocol.ts'
+import { INTERNAL_ERROR, INVALID_PARAMS } from '../shared/protocol.ts'
 import { expiresAt, expiryOf, type Task, type TaskRecord } from './task.ts'
 
 /** A tools/call to run as a task, as it crosses into the store (JSON). */
@@ -47,11 +47,39 @@ export const DEFAULT_POLL_INTERVAL_MS = 1000
 /** How long a task and its result are kept from creation, by default: one hour. */
 export const DEFAULT_TASK_TTL_MS = 3_600_000
 
+/** How many bytes of results one principal's tasks keep, by default: 10 MiB. */
+export const DEFAULT_MAX_RESULT_BYTES_PER_PRINCIPAL = 10 * 1024 * 1024
+
 export interface TaskOptions {
   /** How long a task and its result are kept from its creation (a 2025-11-25 client may ask for less); default one hour. */
   ttlMs?: number
   /** The `pollIntervalMs` clients are asked to keep between polls; default 1000. */
   pollIntervalMs?: number
+  /**
+   * The most bytes of results (the CallToolResult's JSON, in UTF-8) one principal's tasks keep until their
+   * time to live ends; a task whose result would pass it fails saying so (-32603), and no task is made
+   * while the bound is reached. Default 10 MiB.
+   */
+  maxResultBytesPerPrincipal?: number
+}
+
+/**
+ * Where a finished task's result is counted before it is kept: undefined when `bytes` fit (and are now
+ * counted), else the error the task fails with instead.
+ */
+export type ResultBudget = (bytes: number) => TaskError | undefined
+
+/** The error of a task whose result would pass `max` bytes, of which `kept` are taken (`whose`: "one caller", "this server"). */
+export function resultTooLarge(bytes: number, kept: number, max: number, whose: string): TaskError {
+  return {
+    code: INTERNAL_ERROR,
+    message: `The task's result (${bytes} bytes) would pass the ${max} bytes of results this server keeps for ${whose} (${kept} kept until their tasks' time to live ends); the result was dropped.`,
+  }
+}
+
+/** The error of a task refused because its caller's kept results already reach `max` bytes. */
+export function resultsFull(max: number, whose: string): TaskError {
+  return { code: INTERNAL_ERROR, message: `The results kept for ${whose} reach the ${max} bytes this server keeps; retry once a task's time to live has ended.` }
 }
 
 /** The error for a task that is not (or no longer) there: -32602, saying which. */

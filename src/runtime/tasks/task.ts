@@ -166,7 +166,7 @@ export class Task {
   }
 
   #touch(): void {
-    this.record.lastUpdatedAt = new Date().toISOString()
+    this.record.lastUpdatedAt = new Date(Date.now()).toISOString()
     void this.#save(this.record)
   }
 }
