@@ -17,8 +17,9 @@ import { check, createProject, type Exec, type TemplateProject } from './project
 // 9.7 KiB, its view document (views/board.html with the hand-written bridge views/mcp-app.ts, 2.0 KiB), its
 // schema and validator, and the runtime it needs (resources/read of the view, the extension, 5.5 KiB).
 // With ext-apps' App client in the view instead, the upload is 665.5 KiB (171.4 KiB gzip). (67.7 KiB before
-// show_notes and features added since; 132.7 KiB before minifying.)
-const MAX_BYTES = 90 * 1024
+// show_notes and features added since; 132.7 KiB before minifying.) Issue 27 added the GET stream a front holds
+// for a session (87.3 KiB), issue 33 durableSessions()' counts per principal and for anonymous callers (91.1 KiB).
+const MAX_BYTES = 96 * 1024
 
 let project: TemplateProject
 let deploy: Exec
