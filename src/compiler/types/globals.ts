@@ -3,7 +3,7 @@
  * the utility types SCHEMA.md evaluates, and the refusals for every other global.
  */
 import type { TypeIR } from './ir.ts'
-import { objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
+import { keyPattern, objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Reader, Resolved } from './reader.ts'
 import { filterUnion } from './operators/filter.ts'
 
@@ -40,7 +40,7 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
       if (name === 'Required' && obj.absent) {
         return r.refuse('MCP013', `Required<…> makes '${obj.absent[0]}', declared never, a required key, so no value has this type. Leave the key optional (Partial, or the type as it is), or Omit it first.`, env, node)
       }
-      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest, obj.absent)
+      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest, obj.absent, obj.keys)
     }
     case 'NonNullable': {
       // T & {}: null and undefined removed; unknown becomes {}.
@@ -59,7 +59,7 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
         return r.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
       }
       const kept = (key: string) => keys.values.includes(key) === (name === 'Pick')
-      return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept))
+      return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept), obj.keys)
     }
     case 'Exclude':
     case 'Extract': return filterUnion(r, name, args, env, node)
@@ -94,8 +94,10 @@ function keyed(r: Reader, name: string, keyNode: any, valueNode: any, env: Env, 
   if (name === 'Record' && key.kind === 'string' && valueNode.type === 'TSNeverKeyword') return objectType([], undefined)
   const value = r.value(valueNode, env)
   if (key.kind === 'string') {
-    if (name === 'Record' && value.kind === 'any') return { kind: 'object-any' }
-    return { kind: 'object', props: [], rest: value, ...(name !== 'Record' ? { map: true } : {}) }
+    // A template literal key type (`x-${string}`) keeps its pattern: other keys are refused, as tsc refuses them.
+    const keys = keyPattern(key)
+    if (name === 'Record' && value.kind === 'any' && keys === undefined) return { kind: 'object-any' }
+    return { kind: 'object', props: [], rest: value, ...(keys !== undefined ? { keys } : {}), ...(name !== 'Record' ? { map: true } : {}) }
   }
   if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string')) {
     if (key.values.includes('__proto__')) r.refuse('MCP020', PROTO_MESSAGE('A Record key'), env, keyNode)

@@ -41,8 +41,10 @@ export type TypeIR =
    * Named properties, closed unless `rest` types the other keys; `props: []` without `rest` is the closed
    * empty object. `absent`: keys declared `k?: never` or `k?: undefined`, which no JSON value may carry (a
    * closed object already refuses them; what they add is that a union member never lends them, see open-unions.ts).
+   * `keys`: with `rest`, the pattern every other key must match (a template literal key type,
+   * `Record<\`x-${string}\`, T>`): keys outside it are refused, as tsc refuses them.
    */
-  | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean; absent?: string[] }
+  | { kind: 'object'; props: Prop[]; rest?: TypeIR; keys?: string; map?: boolean; absent?: string[] }
   | { kind: 'union'; members: TypeIR[] }
   | { kind: 'nullable'; inner: TypeIR }
   /**

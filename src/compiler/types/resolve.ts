@@ -163,7 +163,7 @@ export class Resolver implements Reader {
 
   /** The type of an object body: `{}` (no property, no index signature) is any value but null, as in TypeScript. */
   private objectBody(m: Members): TypeIR {
-    return m.closed ? objectType(m.props, m.rest, m.absent) : objectOrEmpty(m.props, m.rest, m.absent)
+    return m.closed ? objectType(m.props, m.rest, m.absent, m.keys) : objectOrEmpty(m.props, m.rest, m.absent, m.keys)
   }
 
   /** `A & B & …`: the value types intersected (intersect.ts), then the constraint tags applied. */
@@ -353,7 +353,7 @@ export class Resolver implements Reader {
     for (const { d, env } of parts) {
       for (const h of d.extends ?? []) {
         const base = this.heritage(h, env)
-        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest, absent: [...(acc.absent ?? []), ...(base.absent ?? [])] }
+        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest, keys: base.rest ? base.keys : acc.keys, absent: [...(acc.absent ?? []), ...(base.absent ?? [])] }
       }
     }
     for (const { d, env } of parts) acc = readMembers(this, d.body.body, env, acc)

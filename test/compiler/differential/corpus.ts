@@ -375,4 +375,9 @@ export const SIGNATURES: string[] = [
   'query: string, limit = 25, dryRun = false', "q: string, mode = 'fast', page = 1",
   "tags = ['a', 'b']", 'ns = [1, 2, 3]', "mixed = ['a', 1]", 'flags = [true, false]',
   "sort = { by: 'name', desc: false }", "o = { name: 'x', size: 1, tags: ['t'], inner: { on: true } }", "o = { 'max-age': 60 }",
+  // Issue 28 §2 W1: template literal key types (other keys are refused, as tsc refuses them)
+  'headers: Record<`x-${string}`, string>', 'headers?: Partial<Record<`x-${string}`, string>>', 'byPort: Record<`${number}`, boolean>',
+  'req: { url: string; headers: Record<`x-${string}`, string> }', 'x: { [k: `data-${string}`]: Int8 }', 'x: Record<UserKey, Int>',
+  'x: { id: string } & Record<`x-${string}`, string>', 'm: Map<`x-${string}`, string>', 'x: { [K in `on${string}`]?: boolean }',
+  'x: Record<`${number}px`, string> | null', 'x: Readonly<Record<`x-${string}`, string[]>>',
 ]

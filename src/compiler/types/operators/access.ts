@@ -8,7 +8,7 @@ import { lookup, lookupValue } from '../../source/scope.ts'
 import { constantJson, isMutableLiteral } from '../constant.ts'
 import { constantsOf, enumMembers } from '../enums.ts'
 import { unionOf } from '../members.ts'
-import { objectOrEmpty } from '../objects.ts'
+import { keyPattern, objectOrEmpty } from '../objects.ts'
 import { unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
 
 const AS_CONST = 'Write the value `as const` (const Role = { … } as const), or declare the type with an interface or a literal union.'
@@ -167,6 +167,7 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
   const constraint = unparenthesized(node.constraint ?? node.typeParameter?.constraint)
   const keys: { name: string; literal: string | number; optional: boolean; description?: string }[] = []
   let indexKey = false
+  let keyPatternOf: string | undefined
   if (constraint.type === 'TSTypeOperator' && constraint.operator === 'keyof') {
     const source = r.asValue(r.resolve(constraint.typeAnnotation, env), env, constraint)
     const t = deref(source)
@@ -174,8 +175,13 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
     for (const p of t.props) keys.push({ name: p.name, literal: p.name, optional: p.optional, description: p.description })
     for (const a of t.absent ?? []) keys.push({ name: a, literal: a, optional: true })
     indexKey = Boolean(t.rest)
+    keyPatternOf = t.keys
   } else {
-    for (const k of keysOf(r, r.resolve(constraint, env), env, constraint)) {
+    // `[K in \`x-${string}\`]`: an index signature whose keys match the template literal's pattern.
+    const over = r.resolve(constraint, env)
+    keyPatternOf = keyPattern(over as TypeIR)
+    if (keyPatternOf !== undefined) indexKey = true
+    else for (const k of keysOf(r, over, env, constraint)) {
       if ('literal' in k) keys.push({ name: String(k.literal), literal: k.literal, optional: false })
       else if (k.kind === 'string') indexKey = true
       else return r.refuse('MCP015', 'JSON object keys are strings: use string keys in a mapped type ([K in \'a\' | \'b\'] or [K in string]).', env, constraint)
@@ -198,6 +204,7 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
     if (k.description) prop.description = k.description
     props.push(prop)
   }
-  const rest = indexKey ? r.asValue(valueOf({ kind: 'string' }), env, node) : undefined
-  return objectOrEmpty(props, rest, absent)
+  const keyType: Resolved = keyPatternOf === undefined ? { kind: 'string' } : { kind: 'string', pattern: keyPatternOf }
+  const rest = indexKey ? r.asValue(valueOf(keyType), env, node) : undefined
+  return objectOrEmpty(props, rest, absent, keyPatternOf)
 }

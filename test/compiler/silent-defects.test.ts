@@ -1,0 +1,63 @@
+/**
+ * Issue 28, section 2: types the compiler once read wrongly without a word. Each case compiles a one-tool
+ * module (the real compiler: resolver → schema → standalone ajv code, loaded as a module) and checks what
+ * the validator takes against what tsc takes for the same value.
+ */
+import { describe, expect, it } from 'vitest'
+import { objectSchema } from '../../src/compiler/schema/schema.ts'
+import { compileValidators } from '../../src/compiler/schema/validator.ts'
+import type { ValidateFn } from '../../src/runtime/shared/table.ts'
+import { loadModule } from '../validator/load.ts'
+import { fragment } from './golden.ts'
+import { compileFiles } from './harness.ts'
+
+/** The validator of a tool `t(x: <type>)`, after `prelude`. */
+async function validatorOf(type: string, prelude = ''): Promise<(x: unknown) => boolean> {
+  const compiled = compileFiles({ 'src/tools.ts': `${prelude}\n/** @tool t */\nexport function t(x: ${type}) {}\n` })
+  if (compiled.message) throw new Error(compiled.message)
+  const schema = objectSchema(compiled.declarations[0]!.props)
+  const validate = (await loadModule({ v: compileValidators({ v: schema }) })).v as unknown as ValidateFn[]
+  return (x) => Boolean(validate[0]!({ x }))
+}
+
+describe('W1: template literal keys (Record<`x-${string}`, T>) are checked', () => {
+  it('writes the key pattern as patternProperties, other keys refused', () => {
+    expect(fragment('Record<`x-${string}`, string>')).toBe('{"type":"object","patternProperties":{"^x-[\\\\s\\\\S]*$":{"type":"string"}},"additionalProperties":false}')
+  })
+  it('refuses a key outside the pattern: authorization never reaches the function', async () => {
+    const accepts = await validatorOf('Record<`x-${string}`, string>')
+    expect(accepts({ 'x-trace': 'a', 'x-': 'b' })).toBe(true)
+    expect(accepts({ authorization: 'Bearer t' })).toBe(false)
+    expect(accepts({ 'x-trace': 1 })).toBe(false)
+  })
+  it('through Partial<…>', async () => {
+    const accepts = await validatorOf('Partial<Record<`x-${string}`, string>>')
+    expect(accepts({ 'x-a': 'a' })).toBe(true)
+    expect(accepts({ authorization: 'a' })).toBe(false)
+  })
+  it('with ${number} keys', async () => {
+    const accepts = await validatorOf('Record<`${number}`, boolean>')
+    expect(accepts({ '1': true, '2.5': false })).toBe(true)
+    expect(accepts({ one: true })).toBe(false)
+  })
+  it('nested in an object, beside named properties', async () => {
+    const accepts = await validatorOf('{ name: string; headers: Record<`x-${string}`, string> }')
+    expect(accepts({ name: 'n', headers: { 'x-id': '1' } })).toBe(true)
+    expect(accepts({ name: 'n', headers: { authorization: '1' } })).toBe(false)
+    const both = await validatorOf('{ name: string } & Record<`x-${string}`, string>')
+    expect(both({ name: 'n', 'x-id': '1' })).toBe(true)
+    expect(both({ name: 'n', authorization: '1' })).toBe(false)
+  })
+  it('an index signature with a template literal key too', async () => {
+    const accepts = await validatorOf('{ [key: `data-${string}`]: number }')
+    expect(accepts({ 'data-a': 1 })).toBe(true)
+    expect(accepts({ a: 1 })).toBe(false)
+  })
+})
+
+describe('W1 under the provider profiles', () => {
+  it('a template literal key type is a map to a profile that takes closed objects only', async () => {
+    const { openObject } = await import('../../src/compiler/model/profiles/rewrite.ts')
+    expect(openObject(JSON.parse(fragment('Record<`x-${string}`, string>')))).toBe('map')
+  })
+})
