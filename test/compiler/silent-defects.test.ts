@@ -61,3 +61,33 @@ describe('W1 under the provider profiles', () => {
     expect(openObject(JSON.parse(fragment('Record<`x-${string}`, string>')))).toBe('map')
   })
 })
+
+describe('W2: keyof of a numeric key is the number, as in tsc', () => {
+  const ports = 'interface Ports { 80: string; 443: string; admin: string }'
+  it('lists 80 and 443 as numbers, admin as a string', () => {
+    expect(fragment('keyof Ports', ports)).toBe('{"anyOf":[{"type":"integer","enum":[80,443]},{"type":"string","enum":["admin"]}]}')
+  })
+  it('accepts the number 443 and refuses the string "443"', async () => {
+    const accepts = await validatorOf('keyof { 80: string; 443: string; admin: string }')
+    expect(accepts(443)).toBe(true)
+    expect(accepts('admin')).toBe(true)
+    expect(accepts('443')).toBe(false)
+  })
+  it('a key written as a number literal in any spelling is the number tsc reads (0x10 is 16)', () => {
+    expect(fragment('keyof { 0x10: boolean; 1.5: boolean }')).toBe('{"type":"number","enum":[16,1.5]}')
+  })
+  it('Record, Pick and mapped types over such keys keep the object keys as strings', async () => {
+    const record = await validatorOf('Record<keyof Ports, boolean>', ports)
+    expect(record({ 80: true, 443: false, admin: true })).toBe(true)
+    const picked = await validatorOf('Pick<Ports, 443>', ports)
+    expect(picked({ 443: 'https' })).toBe(true)
+    const mapped = await validatorOf('{ [K in keyof Ports]?: K }', ports)
+    expect(mapped({ 443: 443, admin: 'admin' })).toBe(true)
+    expect(mapped({ 443: '443' })).toBe(false)
+  })
+  it('keyof a template literal keyed record is its key pattern', async () => {
+    const accepts = await validatorOf('keyof Record<`x-${string}`, string>')
+    expect(accepts('x-a')).toBe(true)
+    expect(accepts('a')).toBe(false)
+  })
+})

@@ -55,10 +55,12 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     case 'Omit': {
       const obj = r.objectOf(r.resolve(arg(0), env), name, env, node)
       const keys = r.resolve(arg(1), env)
-      if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string')) {
-        return r.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
+      if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string' || typeof k === 'number')) {
+        return r.refuse('MCP020', `${name}'s keys must be string or number literals: ${name}<T, 'a' | 'b'>.`, env, node)
       }
-      const kept = (key: string) => keys.values.includes(key) === (name === 'Pick')
+      // A number key (`Pick<Ports, 443>`) names the property written 443, as in tsc.
+      const names = keys.values.map(String)
+      const kept = (key: string) => names.includes(key) === (name === 'Pick')
       return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept), obj.keys)
     }
     case 'Exclude':
@@ -99,9 +101,10 @@ function keyed(r: Reader, name: string, keyNode: any, valueNode: any, env: Env, 
     if (name === 'Record' && value.kind === 'any' && keys === undefined) return { kind: 'object-any' }
     return { kind: 'object', props: [], rest: value, ...(keys !== undefined ? { keys } : {}), ...(name !== 'Record' ? { map: true } : {}) }
   }
-  if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string')) {
+  // Number literal keys (`Record<80 | 443, T>`, `Record<keyof Ports, T>`) are properties named by the number's text, as in tsc.
+  if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string' || typeof v === 'number')) {
     if (key.values.includes('__proto__')) r.refuse('MCP020', PROTO_MESSAGE('A Record key'), env, keyNode)
-    return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false })) }
+    return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false, ...(typeof k === 'number' ? { numeric: true } : {}) })) }
   }
   return r.refuse('MCP015', `JSON object keys are strings: write ${name}<string, T>${name === 'Record' ? " or Record<'a' | 'b', T>" : ''}.`, env, node)
 }

@@ -62,6 +62,8 @@ export interface Prop {
   default?: JsonConstant
   /** `@deprecated` in the property's JSDoc: written as `"deprecated": true`. */
   deprecated?: boolean
+  /** Declared with a number literal key (`80: …`, `0x10: …`): its name is the number's text, and `keyof` gives the number, as in tsc. */
+  numeric?: boolean
   loc?: Loc
 }
 

@@ -59,6 +59,7 @@ export function readMembers(reader: Reader, members: any[], env: Env, into?: Mem
         optional: Boolean(m.optional) || r!.kind === 'optional',
         loc: locOf(env.file, m),
       }
+      if (m.key.type === 'NumericLiteral') prop.numeric = true
       memberDoc(m, prop, env)
       const at = props.findIndex((p) => p.name === prop.name)
       if (at >= 0) props[at] = prop

@@ -195,6 +195,7 @@ export const PRELUDE: [string, string?][] = [
   ['export type IsStr<T> = T extends string ? { s: T } : { other: T }'],
   ['export type UserKey = `user_${string}`'],
   ['export type Px = `${number}px`'],
+  ['export interface Ports { 80: string; 443: string; admin: string }'],
   ["export type Corner = `${'top' | 'bottom'}-${'left' | 'right'}`"],
   ['export type Ratio = `r${number}:${number}`'],
   ['export type Path2 = `/${string}/${string}.json`'],
@@ -380,4 +381,8 @@ export const SIGNATURES: string[] = [
   'req: { url: string; headers: Record<`x-${string}`, string> }', 'x: { [k: `data-${string}`]: Int8 }', 'x: Record<UserKey, Int>',
   'x: { id: string } & Record<`x-${string}`, string>', 'm: Map<`x-${string}`, string>', 'x: { [K in `on${string}`]?: boolean }',
   'x: Record<`${number}px`, string> | null', 'x: Readonly<Record<`x-${string}`, string[]>>',
+  // W2: keyof of a number literal key is the number
+  'k: keyof Ports', "k: keyof Ports = 443", 'x: Record<keyof Ports, boolean>', 'x: Pick<Ports, 443>', 'x: { [K in keyof Ports]?: K }',
+  'k: keyof { 0x10: boolean; 1.5: boolean }', 'k: Exclude<keyof Ports, 80>', 'x: Omit<Ports, 80 | 443>', 'k: keyof Record<`x-${string}`, string>',
+  'x: Ports[keyof Ports]', 'xs: (keyof Ports)[]',
 ]

@@ -90,13 +90,19 @@ export function keyOf(r: Reader, node: any, env: Env): Resolved {
   if (target.kind !== 'object') {
     return r.refuse('MCP020', `keyof applies to object types here (interfaces, object types, typeof an as const object or an enum). Write the keys as a literal union ('a' | 'b') instead.`, env, node)
   }
-  const names = [...target.props.map((p) => p.name), ...(target.absent ?? [])]
+  // A key declared as a number literal (`443: …`) is the number 443, as tsc's keyof gives it.
+  const names = [...target.props.map(keyLiteral), ...(target.absent ?? [])]
   const members: [any, Resolved][] = []
   if (names.length > 0) members.push([node, { kind: 'enum', values: names }])
-  if (target.rest) members.push([node, { kind: 'string' }], [node, { kind: 'number', integer: false }])
+  // An index signature over a template literal key type (`x-${string}`) gives its keys; over string, string | number.
+  if (target.rest && target.keys !== undefined) members.push([node, { kind: 'string', pattern: target.keys }])
+  else if (target.rest) members.push([node, { kind: 'string' }], [node, { kind: 'number', integer: false }])
   if (members.length === 0) return r.refuse('MCP013', 'keyof of a type without properties is never, so no call could satisfy it. Use a type with properties, or a literal union of the keys.', env, node)
   return unionOf(r, members, env)
 }
+
+/** A property's key as keyof gives it: the number for a key declared as a number literal, else the name. */
+const keyLiteral = (p: Prop): string | number => (p.numeric ? Number(p.name) : p.name)
 
 type Key = { literal: string | number } | { kind: 'string' | 'number' }
 
@@ -172,7 +178,7 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
     const source = r.asValue(r.resolve(constraint.typeAnnotation, env), env, constraint)
     const t = deref(source)
     if (t.kind !== 'object') return r.refuse('MCP020', 'A mapped type over keyof T applies to object types here. Write the object type out.', env, node)
-    for (const p of t.props) keys.push({ name: p.name, literal: p.name, optional: p.optional, description: p.description })
+    for (const p of t.props) keys.push({ name: p.name, literal: keyLiteral(p), optional: p.optional, description: p.description })
     for (const a of t.absent ?? []) keys.push({ name: a, literal: a, optional: true })
     indexKey = Boolean(t.rest)
     keyPatternOf = t.keys
@@ -202,6 +208,7 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
     }
     const prop: Prop = { name: k.name, type: r.asValue(value, env, node), optional: optional || (modifier !== '-' && value.kind === 'optional') }
     if (k.description) prop.description = k.description
+    if (typeof k.literal === 'number') prop.numeric = true
     props.push(prop)
   }
   const keyType: Resolved = keyPatternOf === undefined ? { kind: 'string' } : { kind: 'string', pattern: keyPatternOf }
