@@ -10,6 +10,7 @@ import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 import { loadModule } from '../validator/load.ts'
 import { fragment } from './golden.ts'
 import { compileFiles } from './harness.ts'
+import { installed } from './differential/corpus.ts'
 
 /** The validator of a tool `t(x: <type>)`, after `prelude`. */
 async function validatorOf(type: string, prelude = ''): Promise<(x: unknown) => boolean> {
@@ -89,5 +90,35 @@ describe('W2: keyof of a numeric key is the number, as in tsc', () => {
     const accepts = await validatorOf('keyof Record<`x-${string}`, string>')
     expect(accepts('x-a')).toBe(true)
     expect(accepts('a')).toBe(false)
+  })
+})
+
+describe('regressions: type-fest helpers and classes as return types', () => {
+  it('a class no JSON carries as the return type is the error MCP029, whatever its declared name', () => {
+    const refused = (source: string, extra: Record<string, string> = {}) => compileFiles({ 'src/tools.ts': source, ...extra }).diagnostics.map((d) => `${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)
+    const sentence = (name: string) => `The return type cannot be described: ${name} is a class whose instances carry no JSON data, so the client would get {}. Return the data itself: a string, an object type of JSON values, or content (ToolResult).`
+    expect(refused('/** Fetches. @tool */\nexport async function a(): Promise<Response> { return new Response() }\n')).toEqual([`2:36 MCP029 ${sentence('Response')}`])
+    expect(refused('type Reply = Blob\n/** Fetches. @tool */\nexport function a(): Reply { return new Blob() }\n')).toEqual([`1:14 MCP029 ${sentence('Blob')}`])
+    // An ambient class (workers-types declares Response so) and a class with methods alone give {} too.
+    expect(refused("import type { R2Object } from './r2'\n/** Fetches. @tool */\nexport function a(): R2Object { throw 0 }\n", { 'src/r2.d.ts': 'export declare class R2Object { readonly key: string }\n' })).toEqual([`3:22 MCP029 ${sentence('R2Object')}`])
+    expect(refused('class Counter { inc() {} }\n/** Counts. @tool */\nexport function a(): Counter { return new Counter() }\n')).toEqual([`3:22 MCP029 ${sentence('Counter')}`])
+  })
+})
+
+describe('regressions: type-fest helpers (the installed package)', () => {
+  const withTypeFest = (type: string) => {
+    const out = compileFiles({ 'src/tools.ts': `import type { SetOptional, SetRequired, Except, LiteralUnion, Tagged, RequireAtLeastOne, RequireExactlyOne } from 'type-fest'\ninterface Contact { id: string; email?: string; phone?: string }\n/** @tool t */\nexport function t(x: ${type}) {}\n`, ...installed('type-fest') })
+    if (out.message) throw new Error(out.message)
+    return JSON.stringify(objectSchema(out.declarations[0]!.props).properties)
+  }
+  it('SetOptional and SetRequired compile (no false "A function cannot travel as JSON")', () => {
+    expect(withTypeFest("SetOptional<Contact, 'id'>")).toBe('{"x":{"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"}},"additionalProperties":false}}')
+    expect(withTypeFest("SetRequired<Contact, 'email'>")).toBe('{"x":{"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"}},"required":["id","email"],"additionalProperties":false}}')
+    expect(withTypeFest("Except<Contact, 'phone'>")).toBe('{"x":{"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"}},"required":["id"],"additionalProperties":false}}')
+  })
+  it('LiteralUnion is its base type, Tagged its type, RequireExactlyOne one key of the set', () => {
+    expect(withTypeFest("LiteralUnion<'asc' | 'desc', string>")).toBe('{"x":{"type":"string"}}')
+    expect(withTypeFest("Tagged<string, 'Order'>")).toBe('{"x":{"type":"string"}}')
+    expect(withTypeFest("RequireExactlyOne<Contact, 'email' | 'phone'>")).toBe('{"x":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"}},"required":["id","email"],"additionalProperties":false},{"type":"object","properties":{"id":{"type":"string"},"phone":{"type":"string"}},"required":["id","phone"],"additionalProperties":false}]}}')
   })
 })

@@ -6,8 +6,12 @@ import type { TypeIR } from './ir.ts'
 import { keyPattern, objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Reader, Resolved } from './reader.ts'
 import { filterUnion } from './operators/filter.ts'
+import { Refusal } from '../refusal.ts'
+import { locOf } from '../source/project.ts'
 
 const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
+
+const WRAPPERS = new Set(['Object', 'String', 'Number', 'Boolean'])
 
 const GLOBAL_CLASSES = new Set(['Error', 'RegExp', 'Blob', 'File', 'Request', 'Response', 'Headers', 'FormData', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'WeakMap', 'WeakSet', 'WeakRef', 'ReadableStream', 'WritableStream', 'URLSearchParams', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint16Array', 'Uint32Array', 'Uint8ClampedArray', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Object', 'String', 'Number', 'Boolean', 'BigInt'])
 
@@ -82,7 +86,9 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     case 'Symbol': return r.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
   }
   if (GLOBAL_CLASSES.has(name)) {
-    return r.refuse('MCP010', `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`, env, node)
+    // Only the primitive wrappers have a JSON form of their data; JSON.stringify gives {} for a Response, a Blob, a Headers.
+    const message = `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`
+    throw new Refusal('MCP010', message, locOf(env.file, node), WRAPPERS.has(name) ? undefined : name)
   }
   if (UNSUPPORTED_GLOBALS.has(name)) {
     return r.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out.`, env, node)

@@ -55,3 +55,18 @@ export function keyPattern(key: TypeIR): string | undefined {
 
 /** Whether `name` is a key an object's index signature takes (its key pattern, if any, matches). */
 export const restTakes = (t: ObjectIR, name: string): boolean => t.rest !== undefined && (t.keys === undefined || new RegExp(t.keys, 'u').test(name))
+
+/**
+ * Whether instances of a class declared in the project carry JSON data of their own (JSON.stringify writes
+ * own fields only): a class with fields or constructor parameter properties does; an ambient one (`declare
+ * class`, a .d.ts: workers-types' Response) or one with methods alone gives `{}`.
+ */
+export function carriesJson(sym: { file: { path: string }; nodes: any[] }): boolean {
+  if (/\.d\.[cm]?ts$/.test(sym.file.path)) return false
+  return sym.nodes.some((n: any) => {
+    const c = n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration' ? n.declaration : n
+    if (!c || c.declare) return false
+    return (c.body?.body ?? []).some((m: any) => ((m.type === 'ClassProperty' || m.type === 'ClassPrivateProperty' || m.type === 'ClassAccessorProperty') && !m.static && !m.declare) ||
+      (m.kind === 'constructor' && m.params?.some((p: any) => p.type === 'TSParameterProperty')))
+  })
+}

@@ -9,6 +9,8 @@ import { Refusal } from '../refusal.ts'
 import { lookup, lookupNamespace, exported, importedType, type Sym } from '../source/scope.ts'
 import { literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
+import { isTypeFest, TYPE_FEST, typeFest } from './operators/type-fest.ts'
+import { carriesJson } from './objects.ts'
 import { readMembers, unionOf } from './members.ts'
 import { constantsOf, enumMembers } from './enums.ts'
 import type { Env, Members, Reader, Resolved } from './reader.ts'
@@ -269,8 +271,9 @@ export class Resolver implements Reader {
   }
 
   private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {
+    if (TYPE_FEST.has(sym.name) && isTypeFest(sym.file.path)) return typeFest(this, sym.name, args, env, node)
     switch (sym.declKind) {
-      case 'class': return this.refuse('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, env, node)
+      case 'class': throw new Refusal('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, locOf(env.file, node), carriesJson(sym) ? undefined : sym.name)
       case 'value': return this.refuse('MCP020', `${sym.name} is a value, not a type. Declare an interface or type alias.`, env, node)
       case 'enum': return { kind: 'enum', values: enumMembers(this, sym, env).map((m) => m.value) }
     }

@@ -15,6 +15,10 @@
  * parse tests own it).
  */
 
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 export const IMPORTS = [
   "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'",
   "import type { Listing, Keyed, Window } from './shapes.ts'",
@@ -29,6 +33,7 @@ export const IMPORTS = [
   "import type { KitRoot } from 'kit'",
   "import type { OldConfig } from 'old'",
   "import type { Row } from 'untyped-lib'",
+  "import type { SetOptional, SetRequired, Except, LiteralUnion, Tagged as Tag, RequireAtLeastOne, RequireExactlyOne } from 'type-fest'",
 ].join('\n')
 
 /**
@@ -78,6 +83,15 @@ export const ROOT: Record<string, string> = {
   'node_modules/old/ts4/index.d.ts': "export interface OldConfig { mode: 'a' | 'b'; retries?: number; tags: string[] }\n",
   'node_modules/untyped-lib/package.json': JSON.stringify({ name: 'untyped-lib', main: 'index.js' }),
   'node_modules/untyped-lib/index.js': 'module.exports = {}\n',
+  // Issue 28 §2: the installed type-fest, as a project has it (the compiler and tsc read the same files)
+  ...installed('type-fest'),
+}
+
+/** An installed package's files (package.json and its .d.ts), by their path under node_modules. */
+export function installed(name: string): Record<string, string> {
+  const dir = fileURLToPath(new URL(`../../../node_modules/${name}/`, import.meta.url))
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f === 'package.json' || f.endsWith('.d.ts'))
+  return Object.fromEntries(files.map((f) => [`node_modules/${name}/${f}`, readFileSync(join(dir, f), 'utf8')]))
 }
 
 /** [the compiler's text, the oracle's text when it differs] */
@@ -196,6 +210,8 @@ export const PRELUDE: [string, string?][] = [
   ['export type UserKey = `user_${string}`'],
   ['export type Px = `${number}px`'],
   ['export interface Ports { 80: string; 443: string; admin: string }'],
+  ['export interface Contact { id: string; email?: string; phone?: string; name: string }'],
+  ["export type OrderId = Tag<string, 'Order'>", 'export type OrderId = string'],
   ["export type Corner = `${'top' | 'bottom'}-${'left' | 'right'}`"],
   ['export type Ratio = `r${number}:${number}`'],
   ['export type Path2 = `/${string}/${string}.json`'],
@@ -385,4 +401,8 @@ export const SIGNATURES: string[] = [
   'k: keyof Ports', "k: keyof Ports = 443", 'x: Record<keyof Ports, boolean>', 'x: Pick<Ports, 443>', 'x: { [K in keyof Ports]?: K }',
   'k: keyof { 0x10: boolean; 1.5: boolean }', 'k: Exclude<keyof Ports, 80>', 'x: Omit<Ports, 80 | 443>', 'k: keyof Record<`x-${string}`, string>',
   'x: Ports[keyof Ports]', 'xs: (keyof Ports)[]',
+  // Regressions: type-fest's object helpers (the installed package)
+  "x: SetOptional<Contact, 'name' | 'id'>", "x: SetRequired<Contact, 'email'>", "x: Except<Contact, 'phone'>", "x: LiteralUnion<'asc' | 'desc', string>",
+  'id: OrderId', 'x: { order: OrderId; n?: Int }', "x: RequireAtLeastOne<Contact, 'email' | 'phone'>", "x: RequireExactlyOne<Contact, 'email' | 'phone'>",
+  "x: SetOptional<Ports, 'admin'>", "x: Partial<SetRequired<Contact, 'phone'>>",
 ]

@@ -118,10 +118,13 @@ export function conditionalType(r: Reader, node: any, env: Env): Resolved {
   if (containsInfer(node.extendsType)) refuse('this one uses infer')
   const check = unparenthesized(node.checkType)
   const naked = check.type === 'TSTypeReference' && check.typeName.type === 'Identifier' && !check.typeArguments && env.params.has(check.typeName.name)
-  const u = operand(r, node.extendsType, env)
+  // `T extends (...args: never) => any` (type-fest's SetOptional, SetRequired): no JSON value is a function,
+  // so the test is false for every type the build reads as data; the function type itself is never resolved.
+  const toFunction = FUNCTION_TYPES.has(unparenthesized(node.extendsType).type)
+  const u = toFunction ? [] : operand(r, node.extendsType, env)
   // A branch that is never adds nothing to the union (`T extends null ? never : T`).
   const branch = (c: Resolved, inner: Env): Resolved | undefined => {
-    const v = extendsType(c, u)
+    const v = toFunction ? (c.kind === 'function' || c.kind === 'any' ? undefined : false) : extendsType(c, u)
     if (v === undefined) refuse(UNDECIDED)
     const taken = v ? node.trueType : node.falseType
     return unparenthesized(taken).type === 'TSNeverKeyword' ? undefined : r.resolve(taken, inner)
@@ -134,6 +137,8 @@ export function conditionalType(r: Reader, node: any, env: Env): Resolved {
   if (values.length === 0) refuse('this one reduces to never, which describes no value')
   return unionOf(r, values.map((x) => [node, x]), env)
 }
+
+const FUNCTION_TYPES = new Set(['TSFunctionType', 'TSConstructorType'])
 
 function containsInfer(node: any): boolean {
   if (!node || typeof node !== 'object') return false
