@@ -122,3 +122,19 @@ describe('regressions: type-fest helpers (the installed package)', () => {
     expect(withTypeFest("RequireExactlyOne<Contact, 'email' | 'phone'>")).toBe('{"x":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"}},"required":["id","email"],"additionalProperties":false},{"type":"object","properties":{"id":{"type":"string"},"phone":{"type":"string"}},"required":["id","phone"],"additionalProperties":false}]}}')
   })
 })
+
+describe('W3: conditional types decided as tsc decides them', () => {
+  const isAny = 'type IsAny<T> = 0 extends 1 & T ? true : false'
+  it('IsAny<any> is true, IsAny<unknown> and IsAny<string> false', () => {
+    expect(fragment('IsAny<any>', isAny)).toBe('{"type":"boolean","enum":[true]}')
+    expect(fragment('IsAny<unknown>', isAny)).toBe('{"type":"boolean","enum":[false]}')
+    expect(fragment('IsAny<string>', isAny)).toBe('{"type":"boolean","enum":[false]}')
+  })
+  it('a tuple extends an array of its elements\' type', () => {
+    expect(fragment('[string, string] extends string[] ? 1 : 2')).toBe('{"type":"integer","enum":[1]}')
+    expect(fragment('[string, number] extends string[] ? 1 : 2')).toBe('{"type":"integer","enum":[2]}')
+    expect(fragment('string[] extends [string] ? 1 : 2')).toBe('{"type":"integer","enum":[2]}')
+    expect(fragment("['a', 'b'] extends [string, string] ? 1 : 2")).toBe('{"type":"integer","enum":[1]}')
+    expect(fragment("'a'[] extends string[] ? 1 : 2")).toBe('{"type":"integer","enum":[1]}')
+  })
+})

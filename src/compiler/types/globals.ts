@@ -9,7 +9,7 @@ import { filterUnion } from './operators/filter.ts'
 import { Refusal } from '../refusal.ts'
 import { locOf } from '../source/project.ts'
 
-const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
+const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter'])
 
 const WRAPPERS = new Set(['Object', 'String', 'Number', 'Boolean'])
 
@@ -76,6 +76,8 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
       if (!f.returns) return r.refuse('MCP020', `${f.name} has no declared return type, and the build infers none. Declare it (function ${f.name}(): Promise<Row>), or write the type out.`, env, node)
       return r.resolve(f.returns, { file: f.file, params: new Map() })
     }
+    // NoInfer<T> only steers inference (type-fest's IsAny uses it): T itself.
+    case 'NoInfer': return r.resolve(arg(0), env)
     case 'Awaited': {
       // Promise<T> (nested or not) is T; any other type is itself.
       let inner = r.resolve(arg(0), env)

@@ -81,8 +81,9 @@ function recursive(a: TypeIR, b: TypeIR): TypeIR {
 export function intersect(a: TypeIR, b: TypeIR): TypeIR {
   if (a === b) return a
   // Before a ref is looked into: `Cond[] & MinLength<1>` inside Cond's own definition intersects its items with any value.
-  if (a.kind === 'any') return b
-  if (b.kind === 'any') return a
+  // `any` absorbs the other side (`1 & any` is any: type-fest's IsAny); `unknown` gives way to it.
+  if (a.kind === 'any') return a.any ? a : b
+  if (b.kind === 'any') return b.any ? b : a
   if (a.kind === 'ref' || b.kind === 'ref') return recursive(a, b)
   if (a.kind === 'nonnull') return withoutNull(b)
   if (b.kind === 'nonnull') return withoutNull(a)

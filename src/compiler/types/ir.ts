@@ -19,7 +19,8 @@ export type Literal = string | number | boolean
 export type JsonConstant = Literal | null | JsonConstant[] | { [key: string]: JsonConstant }
 
 export type TypeIR =
-  | { kind: 'any' } // {}
+  /** `{}`; `any`: written `any` (not `unknown`), which absorbs an intersection (`1 & any` is any), as in tsc. */
+  | { kind: 'any'; any?: true }
   | { kind: 'nonnull' } // TypeScript's `{}`: any value but null
   | { kind: 'nonprimitive' } // TypeScript's `object`: an object or an array
   | { kind: 'object-any' } // {"type":"object"}

@@ -103,7 +103,7 @@ export class Resolver implements Reader {
       case 'TSNumberKeyword': return { kind: 'number', integer: false }
       case 'TSBooleanKeyword': return { kind: 'boolean' }
       case 'TSBigIntKeyword': return { kind: 'bigint' }
-      case 'TSAnyKeyword':
+      case 'TSAnyKeyword': return { kind: 'any', any: true }
       case 'TSUnknownKeyword': return { kind: 'any' }
       case 'TSObjectKeyword': return { kind: 'nonprimitive' }
       case 'TSNullKeyword': return { kind: 'null' }

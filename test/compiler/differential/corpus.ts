@@ -33,7 +33,7 @@ export const IMPORTS = [
   "import type { KitRoot } from 'kit'",
   "import type { OldConfig } from 'old'",
   "import type { Row } from 'untyped-lib'",
-  "import type { SetOptional, SetRequired, Except, LiteralUnion, Tagged as Tag, RequireAtLeastOne, RequireExactlyOne } from 'type-fest'",
+  "import type { SetOptional, SetRequired, Except, LiteralUnion, Tagged as Tag, RequireAtLeastOne, RequireExactlyOne, IsAny as FestIsAny } from 'type-fest'",
 ].join('\n')
 
 /**
@@ -211,6 +211,8 @@ export const PRELUDE: [string, string?][] = [
   ['export type Px = `${number}px`'],
   ['export interface Ports { 80: string; 443: string; admin: string }'],
   ['export interface Contact { id: string; email?: string; phone?: string; name: string }'],
+  ['export type IsAny<T> = 0 extends 1 & T ? true : false'],
+  ['export type IsTupleOf<T, E> = T extends E[] ? { all: E } : { some: T }'],
   ["export type OrderId = Tag<string, 'Order'>", 'export type OrderId = string'],
   ["export type Corner = `${'top' | 'bottom'}-${'left' | 'right'}`"],
   ['export type Ratio = `r${number}:${number}`'],
@@ -405,4 +407,8 @@ export const SIGNATURES: string[] = [
   "x: SetOptional<Contact, 'name' | 'id'>", "x: SetRequired<Contact, 'email'>", "x: Except<Contact, 'phone'>", "x: LiteralUnion<'asc' | 'desc', string>",
   'id: OrderId', 'x: { order: OrderId; n?: Int }', "x: RequireAtLeastOne<Contact, 'email' | 'phone'>", "x: RequireExactlyOne<Contact, 'email' | 'phone'>",
   "x: SetOptional<Ports, 'admin'>", "x: Partial<SetRequired<Contact, 'phone'>>",
+  // W3: conditional types decided as tsc decides them
+  'x: IsAny<any>', 'x: IsAny<unknown>', 'x: IsAny<string>', 'x: FestIsAny<any>', 'x: FestIsAny<Contact>',
+  'x: [string, string] extends string[] ? Int8 : string', 'x: [string, Int] extends string[] ? Int8 : string', 'x: IsTupleOf<[string, string], string>',
+  "x: IsTupleOf<['a', 'b'], string>", 'x: string[] extends [string] ? Int8 : boolean', 'x: [Contact] extends [Contact] ? Int8 : boolean',
 ]

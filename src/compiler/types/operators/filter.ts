@@ -6,6 +6,7 @@
  */
 import { deref, type TypeIR } from '../ir.ts'
 import { unionOf } from '../members.ts'
+import { Refusal } from '../../refusal.ts'
 import { unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
 
 /** A union's members one by one: each literal of an enum, true and false of boolean, null and undefined. */
@@ -30,6 +31,15 @@ const plainNumber = (t: TypeIR): boolean => t.kind === 'number' && !t.integer &&
 function operand(r: Reader, node: any, env: Env): Resolved[] {
   const n = unparenthesized(node)
   if (n.type === 'TSUnionType') return n.types.flatMap((t: any) => operand(r, t, env))
+  // An intersection with no value (`1 & string`) is never: no member, which nothing but never extends.
+  if (n.type === 'TSIntersectionType') {
+    try {
+      return membersOf(r.resolve(n, env))
+    } catch (e) {
+      if (e instanceof Refusal && e.code === 'MCP013') return []
+      throw e
+    }
+  }
   return membersOf(r.resolve(n, env))
 }
 
@@ -66,6 +76,7 @@ function member(a: Resolved, b: Resolved): boolean | undefined {
   if (a.kind === 'boolean' && b.kind === 'boolean') return true
   if ((a.kind === 'string' || a.kind === 'number' || a.kind === 'boolean') && b.kind === 'enum') return false
   if (a.kind === 'object' || a.kind === 'ref') return objectExtends(deref(a as TypeIR), b)
+  if ((a.kind === 'tuple' || a.kind === 'array') && (b.kind === 'tuple' || b.kind === 'array')) return listExtends(a, b)
   if (scalar.has(a.kind) && scalar.has(b.kind)) return a.kind === b.kind ? (a.kind === 'bigint' || a.kind === 'date' || a.kind === 'url' || a.kind === 'bytes' ? true : undefined) : false
   return undefined
 }
@@ -93,6 +104,27 @@ function objectExtends(a: TypeIR, b: Resolved): boolean | undefined {
     if (v === undefined) unknown = true
   }
   return unknown ? undefined : true
+}
+
+type List = Extract<TypeIR, { kind: 'tuple' | 'array' }>
+
+/** A tuple or array against a tuple or array, element by element (`[string, string] extends string[]`); undefined when a length bound or a rest decides it. */
+function listExtends(a: List, b: List): boolean | undefined {
+  const every = (pairs: [TypeIR, TypeIR][]): boolean | undefined => {
+    const each = pairs.map(([x, y]) => extendsType(x, membersOf(y)))
+    return each.includes(false) ? false : each.includes(undefined) ? undefined : true
+  }
+  if (b.kind === 'array') {
+    if (b.minItems !== undefined || b.maxItems !== undefined || b.set || (a.kind === 'array' && a.set)) return undefined
+    if (a.kind === 'array') return every([[a.items, b.items]])
+    return every([...a.elements, ...(a.rest ? [a.rest] : [])].map((e): [TypeIR, TypeIR] => [e, b.items]))
+  }
+  // An array (of any length) never extends a tuple of fixed length; tuples of the same fixed length compare element by element.
+  if (b.rest || b.minItems !== undefined) return undefined
+  if (a.kind === 'array') return a.minItems === undefined && a.maxItems === undefined ? false : undefined
+  if (a.rest || a.minItems !== undefined) return undefined
+  if (a.elements.length !== b.elements.length) return false
+  return every(a.elements.map((e, i): [TypeIR, TypeIR] => [e, b.elements[i]!]))
 }
 
 const UNDECIDED = 'the build cannot tell which of its members extend the second type (it decides literals, enums, primitives, null and objects by their properties)'
