@@ -1,0 +1,46 @@
+/**
+ * Issue 28, section 3: findings that point at the user's line. Each case is compiled as the plugin compiles
+ * a module (compileModule: the pre-filter, then the analysis), and the findings are written by hand.
+ */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { compileModule } from '../../src/compiler/compile.ts'
+import { CompileError } from '../../src/compiler/diagnostics.ts'
+import { Project } from '../../src/compiler/source/project.ts'
+import { tempProject } from '../helpers/temp-project.ts'
+import { compileFiles } from './harness.ts'
+
+/** The findings of a module compiled as the plugin compiles it, `line:column code message`; [] when it compiles or is skipped. */
+function findings(code: string): string[] {
+  const root = tempProject('mcp-aot-located-', { 'src/tools.ts': code })
+  try {
+    compileModule(new Project(root), join(root, 'src/tools.ts'), code)
+    return []
+  } catch (e) {
+    if (!(e instanceof CompileError)) throw e
+    return e.diagnostics.map((d) => `${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+describe('a near-miss kind tag in a module with no correct one', () => {
+  it('is read (not skipped by the pre-filter) and located: @tol, @promt, @rsource', () => {
+    expect(findings('/** Adds. @tol */\nexport function add(a: number, b: number) { return a + b }\n')).toEqual(['1:11 MCP002 Unknown tag @tol, so add is no tool. Did you mean @tool?'])
+    expect(findings('/** Greets. @promt */\nexport function greet(name: string) { return name }\n')).toEqual(['1:13 MCP002 Unknown tag @promt, so greet is no prompt. Did you mean @prompt?'])
+    expect(findings('/** Reads. @rsource config://app */\nexport function app() { return {} }\n')).toEqual(['1:12 MCP002 Unknown tag @rsource, so app is no resource. Did you mean @resource?'])
+  })
+  it('JSDoc\'s own tags near a kind tag (@prop, @param, @todo) still skip the module', () => {
+    expect(findings('/**\n * @param a A.\n * @prop b B.\n * @todo C.\n */\nexport function f(a: number) { return a }\n')).toEqual([])
+  })
+})
+
+describe('a template literal placeholder that is no number placeholder', () => {
+  it('is not told about "A number placeholder"', () => {
+    const out = compileFiles({ 'src/tools.ts': "type Id = `u_${string}` | `g_${string}`\n/** @tool t */\nexport function t(x: `${Id}/${string}`) {}\n" })
+    expect(out.diagnostics.map((d) => `${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)).toEqual([
+      "3:22 MCP020 A placeholder whose type is itself a pattern (a template literal type, or a union holding one) followed by more text ('/') is split by TypeScript in a way no one pattern here says. Write the union of whole templates out (`u_${string}/${string}` | …), or use string & Pattern<'…'>.",
+    ])
+  })
+})
