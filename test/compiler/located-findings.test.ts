@@ -10,6 +10,7 @@ import { CompileError } from '../../src/compiler/diagnostics.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import { tempProject } from '../helpers/temp-project.ts'
 import { compileFiles } from './harness.ts'
+import { lint } from '../../src/compiler/model/lint.ts'
 
 /** The findings of a module compiled as the plugin compiles it, `line:column code message`; [] when it compiles or is skipped. */
 function findings(code: string): string[] {
@@ -42,5 +43,21 @@ describe('a template literal placeholder that is no number placeholder', () => {
     expect(out.diagnostics.map((d) => `${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)).toEqual([
       "3:22 MCP020 A placeholder whose type is itself a pattern (a template literal type, or a union holding one) followed by more text ('/') is split by TypeScript in a way no one pattern here says. Write the union of whole templates out (`u_${string}/${string}` | …), or use string & Pattern<'…'>.",
     ])
+  })
+})
+
+describe('tags that say more than is read', () => {
+  const warnings = (code: string) => lint(compileFiles({ 'src/tools.ts': code }).declarations).map((w) => `${w.loc.line}:${w.loc.column} ${w.code} ${w.message}`)
+  it('@tool list items: "items" is not dropped without a word (MCP110, at the tag)', () => {
+    expect(warnings('/**\n * Lists items.\n * @tool list items\n */\nexport function list() { return [] }\n')).toEqual([
+      "3:4 MCP110 @tool takes one word, the tool's name ('list'), so 'items' is not read. Write the name as one word (@tool list_items), and the description as the text of the comment, before the tags.",
+    ])
+    expect(warnings('/**\n * Lists items.\n * @tool list\n */\nexport function list() { return [] }\n')).toEqual([])
+  })
+  it('@readOnly with @destructive (MCP111, at @destructive); either alone is no warning', () => {
+    expect(warnings('/**\n * Deletes.\n * @tool\n * @readOnly\n * @destructive\n */\nexport function del() {}\n')).toEqual([
+      "5:4 MCP111 The tool 'del' is marked @readOnly and @destructive: a tool that changes nothing destroys nothing, and clients read destructiveHint only when readOnlyHint is false. Keep @readOnly if the tool only reads; else remove it.",
+    ])
+    expect(warnings('/**\n * Deletes.\n * @tool\n * @readOnly\n * @destructive false\n */\nexport function del() {}\n')).toEqual([])
   })
 })
