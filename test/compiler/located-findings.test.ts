@@ -61,3 +61,16 @@ describe('tags that say more than is read', () => {
     expect(warnings('/**\n * Deletes.\n * @tool\n * @readOnly\n * @destructive false\n */\nexport function del() {}\n')).toEqual([])
   })
 })
+
+describe('a finding inside a package\'s type', () => {
+  it('is located at the user\'s parameter, naming the package\'s type and where in it', () => {
+    const out = compileFiles({
+      'src/tools.ts': "import type { Boxed } from 'lib'\n/** Boxes. @tool */\nexport function box(x: Boxed<string>) {}\n",
+      'node_modules/lib/package.json': '{ "name": "lib", "types": "index.d.ts" }',
+      'node_modules/lib/index.d.ts': 'export type Boxed<T> = { value: T; map: (f: T) => T }\n',
+    })
+    expect(out.diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)).toEqual([
+      'src/tools.ts:3:24 MCP011 In Boxed (node_modules/lib/index.d.ts:1:41): A function cannot travel as JSON. Pass the data the function would work on instead.',
+    ])
+  })
+})

@@ -5,7 +5,7 @@
 import { DEFAULT_SCHEMA_BUDGET, finite, type Literal, type Origin, type TypeIR } from './ir.ts'
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import { locOf, type Project, type SourceFile } from '../source/project.ts'
-import { Refusal } from '../refusal.ts'
+import { atUse, inPackage, Refusal } from '../refusal.ts'
 import { lookup, lookupNamespace, exported, importedType, type Sym } from '../source/scope.ts'
 import { literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
@@ -296,7 +296,8 @@ export class Resolver implements Reader {
     if ([...this.open.keys()].some((k) => k.startsWith(`${base}<`))) {
       return this.refuse('MCP017', `${sym.name} refers to itself with other type arguments, so it never ends. Write the inner use with the same type arguments it declares.`, env, node)
     }
-    const out = this.instantiate(sym, decl, params, key, env, node)
+    // A finding inside a package's type is located where the user's code names it (atUse, refusal.ts).
+    const out = atUse(inPackage(sym.file.path) && !inPackage(env.file.path), sym.name, locOf(env.file, node), () => this.instantiate(sym, decl, params, key, env, node))
     if (!this.origins.has(out)) this.origins.set(out, { name: sym.name, loc: locOf(sym.file, decl) })
     this.resolved.set(key, out)
     return out
