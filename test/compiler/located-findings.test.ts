@@ -10,6 +10,7 @@ import { CompileError } from '../../src/compiler/diagnostics.ts'
 import { Project } from '../../src/compiler/source/project.ts'
 import { tempProject } from '../helpers/temp-project.ts'
 import { compileFiles } from './harness.ts'
+import { fragment } from './golden.ts'
 import { lint } from '../../src/compiler/model/lint.ts'
 
 /** The findings of a module compiled as the plugin compiles it, `line:column code message`; [] when it compiles or is skipped. */
@@ -72,5 +73,13 @@ describe('a finding inside a package\'s type', () => {
     expect(out.diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)).toEqual([
       'src/tools.ts:3:24 MCP011 In Boxed (node_modules/lib/index.d.ts:1:41): A function cannot travel as JSON. Pass the data the function would work on instead.',
     ])
+  })
+})
+
+describe('keyof of a class or of an interface with methods', () => {
+  it('is the keys, as tsc gives them (methods and public fields; not private, static or the constructor)', () => {
+    expect(fragment('keyof Store', 'interface Store { name: string; size: number; get(key: string): string; 80: boolean }')).toBe('{"anyOf":[{"type":"string","enum":["name","size","get"]},{"type":"integer","enum":[80]}]}')
+    expect(fragment('keyof Cache', 'class Base { id = 1; load() {} }\nclass Cache extends Base { constructor(public region: string, private secret: string) { super() } static make() {} #hidden = 1; private inner = 2; hits = 0; clear(): void {} }')).toBe('{"type":"string","enum":["region","hits","clear","id","load"]}')
+    expect(fragment('keyof Child', 'interface Parent { a: string; run(): void }\ninterface Child extends Parent { b: number }')).toBe('{"type":"string","enum":["b","a","run"]}')
   })
 })

@@ -212,6 +212,8 @@ export const PRELUDE: [string, string?][] = [
   ['export interface Ports { 80: string; 443: string; admin: string }'],
   ['export interface Contact { id: string; email?: string; phone?: string; name: string }'],
   ['export type IsAny<T> = 0 extends 1 & T ? true : false'],
+  ['export interface Store { name: string; size: number; get(key: string): string; 80: boolean }'],
+  ['export class BaseRepo { id = 1; load(): void {} }\nexport class Repo extends BaseRepo { constructor(public region: string, private secret: string) { super() } static make(): void {} private inner = 2; hits = 0; clear(): void {} }'],
   ['export type IsTupleOf<T, E> = T extends E[] ? { all: E } : { some: T }'],
   ["export type OrderId = Tag<string, 'Order'>", 'export type OrderId = string'],
   ["export type Corner = `${'top' | 'bottom'}-${'left' | 'right'}`"],
@@ -411,4 +413,6 @@ export const SIGNATURES: string[] = [
   'x: IsAny<any>', 'x: IsAny<unknown>', 'x: IsAny<string>', 'x: FestIsAny<any>', 'x: FestIsAny<Contact>',
   'x: [string, string] extends string[] ? Int8 : string', 'x: [string, Int] extends string[] ? Int8 : string', 'x: IsTupleOf<[string, string], string>',
   "x: IsTupleOf<['a', 'b'], string>", 'x: string[] extends [string] ? Int8 : boolean', 'x: [Contact] extends [Contact] ? Int8 : boolean',
+  // §3: keyof of a class or of an interface with methods is its keys
+  'k: keyof Store', 'k: keyof Repo', 'x: Record<keyof Repo, boolean>', "k: Exclude<keyof Store, 'get'>",
 ]

@@ -10,6 +10,7 @@ import { constantsOf, enumMembers } from '../enums.ts'
 import { unionOf } from '../members.ts'
 import { keyPattern, objectOrEmpty } from '../objects.ts'
 import { unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
+import { Refusal } from '../../refusal.ts'
 
 const AS_CONST = 'Write the value `as const` (const Role = { … } as const), or declare the type with an interface or a literal union.'
 
@@ -84,7 +85,15 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
 
 /** `keyof T`: the property names of an object type (an index signature adds string | number). */
 export function keyOf(r: Reader, node: any, env: Env): Resolved {
-  const t = r.resolve(node.typeAnnotation, env)
+  let t: Resolved
+  try {
+    t = r.resolve(node.typeAnnotation, env)
+  } catch (e) {
+    // A class, or an interface with methods, is no JSON value, but its keys are names: tsc's keyof lists them.
+    const keys = e instanceof Refusal && (e.code === 'MCP010' || e.code === 'MCP011') ? declaredKeys(r, node.typeAnnotation, env) : undefined
+    if (!keys) throw e
+    return { kind: 'enum', values: keys }
+  }
   const target = t.kind === 'ref' ? deref(t) : t
   if (target.kind === 'nonnull') return r.refuse('MCP013', 'keyof of a type without properties is never, so no call could satisfy it. Use a type with properties, or a literal union of the keys.', env, node)
   if (target.kind !== 'object') {
@@ -99,6 +108,41 @@ export function keyOf(r: Reader, node: any, env: Env): Resolved {
   else if (target.rest) members.push([node, { kind: 'string' }], [node, { kind: 'number', integer: false }])
   if (members.length === 0) return r.refuse('MCP013', 'keyof of a type without properties is never, so no call could satisfy it. Use a type with properties, or a literal union of the keys.', env, node)
   return unionOf(r, members, env)
+}
+
+/**
+ * The keys tsc's keyof gives a class or interface named by `ref` (no type arguments): its properties and
+ * methods, a class's public instance members and parameter properties (not private, protected, #private,
+ * static or the constructor), then those of what it extends; undefined when a part is not read here.
+ */
+function declaredKeys(r: Reader, ref: any, env: Env, seen = new Set<any>()): (string | number)[] | undefined {
+  if (ref?.type !== 'TSTypeReference' || ref.typeName.type !== 'Identifier' || ref.typeArguments || ref.typeParameters) return undefined
+  const sym = lookup(r.project, env.file, ref.typeName.name)
+  if (sym?.kind !== 'decl' || (sym.declKind !== 'interface' && sym.declKind !== 'class')) return undefined
+  const own: (string | number)[] = []
+  const bases: any[] = []
+  const key = (m: any): string | number | undefined => (m.computed ? undefined : m.key?.type === 'Identifier' ? m.key.name : m.key?.type === 'StringLiteral' || m.key?.type === 'NumericLiteral' ? m.key.value : undefined)
+  const hidden = (m: any) => m.static || m.accessibility === 'private' || m.accessibility === 'protected' || m.key?.type === 'PrivateName'
+  for (const n of sym.nodes) {
+    const d = n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration' ? n.declaration : n
+    if (seen.has(d)) return undefined
+    seen.add(d)
+    for (const m of d.body?.body ?? []) {
+      if (m.kind === 'constructor') {
+        for (const p of m.params ?? []) if (p.type === 'TSParameterProperty' && !hidden(p) && p.parameter.type === 'Identifier') own.push(p.parameter.name)
+        continue
+      }
+      if (m.type === 'TSIndexSignature' || m.type === 'TSCallSignatureDeclaration' || m.type === 'TSConstructSignatureDeclaration' || m.type === 'StaticBlock' || hidden(m)) continue
+      const k = key(m)
+      if (k === undefined) return undefined
+      own.push(k)
+    }
+    for (const h of d.extends ?? []) bases.push({ type: 'TSTypeReference', typeName: h.expression, typeArguments: h.typeArguments ?? h.typeParameters })
+    if (d.superClass) bases.push(d.superClass.type === 'Identifier' ? { type: 'TSTypeReference', typeName: d.superClass, typeArguments: d.superTypeParameters } : undefined)
+  }
+  const inherited = bases.map((b) => declaredKeys(r, b, { file: sym.file, params: new Map() }, seen))
+  if (inherited.includes(undefined)) return undefined
+  return [...new Set([...own, ...inherited.flat() as (string | number)[]])]
 }
 
 /** A property's key as keyof gives it: the number for a key declared as a number literal, else the name. */
