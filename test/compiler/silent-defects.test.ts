@@ -138,3 +138,9 @@ describe('W3: conditional types decided as tsc decides them', () => {
     expect(fragment("'a'[] extends string[] ? 1 : 2")).toBe('{"type":"integer","enum":[1]}')
   })
 })
+
+describe('W2 through typeof of an as const object', () => {
+  it('keyof typeof { 80: …, admin: … } is 80 | "admin"', () => {
+    expect(fragment('keyof typeof PORTS', "const PORTS = { 80: 'http', 443: 'https', admin: 'x' } as const")).toBe('{"anyOf":[{"type":"integer","enum":[80,443]},{"type":"string","enum":["admin"]}]}')
+  })
+})

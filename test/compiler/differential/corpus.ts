@@ -212,6 +212,7 @@ export const PRELUDE: [string, string?][] = [
   ['export interface Ports { 80: string; 443: string; admin: string }'],
   ['export interface Contact { id: string; email?: string; phone?: string; name: string }'],
   ['export type IsAny<T> = 0 extends 1 & T ? true : false'],
+  ["export const PORTS = { 80: 'http', 443: 'https', admin: 'x' } as const"],
   ['export interface Store { name: string; size: number; get(key: string): string; 80: boolean }'],
   ['export class BaseRepo { id = 1; load(): void {} }\nexport class Repo extends BaseRepo { constructor(public region: string, private secret: string) { super() } static make(): void {} private inner = 2; hits = 0; clear(): void {} }'],
   ['export type IsTupleOf<T, E> = T extends E[] ? { all: E } : { some: T }'],
@@ -414,5 +415,5 @@ export const SIGNATURES: string[] = [
   'x: [string, string] extends string[] ? Int8 : string', 'x: [string, Int] extends string[] ? Int8 : string', 'x: IsTupleOf<[string, string], string>',
   "x: IsTupleOf<['a', 'b'], string>", 'x: string[] extends [string] ? Int8 : boolean', 'x: [Contact] extends [Contact] ? Int8 : boolean',
   // §3: keyof of a class or of an interface with methods is its keys
-  'k: keyof Store', 'k: keyof Repo', 'x: Record<keyof Repo, boolean>', "k: Exclude<keyof Store, 'get'>",
+  'k: keyof typeof PORTS', 'x: (typeof PORTS)[keyof typeof PORTS]', 'k: keyof Store', 'k: keyof Repo', 'x: Record<keyof Repo, boolean>', "k: Exclude<keyof Store, 'get'>",
 ]

@@ -27,7 +27,7 @@ function isConstAssertion(node: any): boolean {
 const unwrap = (node: any): any => (['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression'].includes(node?.type) ? unwrap(node.expression) : node)
 
 /** The type of a constant: its literal type (`as const`, a const of a primitive), or TypeScript's widened one. */
-function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node: any): Resolved {
+function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node: any, init?: any): Resolved {
   if (v === null) return { kind: 'null' }
   if (typeof v !== 'object') {
     if (literal) return { kind: 'enum', values: [v] }
@@ -41,7 +41,11 @@ function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node:
     const items = unionOf(r, v.map((e) => [node, constType(r, e, false, env, node)]), env)
     return { kind: 'array', items: r.asValue(items, env, node) }
   }
-  const props: Prop[] = Object.entries(v).map(([name, e]) => ({ name, type: r.asValue(constType(r, e, literal, env, node), env, node), optional: false }))
+  // A key written as a number (`{ 80: 'http' }`) is a number key: keyof typeof gives 80, as in tsc.
+  let object = init
+  while (object && object.type !== 'ObjectExpression' && object.expression) object = object.expression
+  const numeric = new Set((object?.properties ?? []).flatMap((p: any) => (p.key?.type === 'NumericLiteral' && !p.computed ? [String(p.key.value)] : [])))
+  const props: Prop[] = Object.entries(v).map(([name, e]) => ({ name, type: r.asValue(constType(r, e, literal, env, node), env, node), optional: false, ...(numeric.has(name) ? { numeric: true } : {}) }))
   return objectOrEmpty(props, undefined)
 }
 
@@ -67,7 +71,7 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
       return r.refuse('MCP020', `typeof ${name.name}: without as const, the type TypeScript gives a satisfies expression depends on the satisfied type. Write it \`{ … } as const satisfies …\`.`, env, node)
     }
     const literal = asConst || (value.kind === 'const' && !isMutableLiteral(decl.init) && (constant === null || typeof constant !== 'object'))
-    return constType(r, constant, literal, env, node)
+    return constType(r, constant, literal, env, node, decl.init)
   }
   const sym = lookup(r.project, env.file, name.name)
   if (sym?.kind === 'decl' && sym.declKind === 'value') {
