@@ -4,6 +4,7 @@ import type { Declaration } from './declarations/declaration.ts'
 import { CompileError, type Diagnostic } from './diagnostics.ts'
 import { emitTable, strictRefusals, type EmitOptions } from './table/emit.ts'
 import { extract } from './declarations/extract.ts'
+import { KIND_MARKER } from './declarations/tag-rules.ts'
 import { nameViews, viewClashes, type ViewOptions } from './views/attach.ts'
 import { serverIdentity } from './artifacts/artifacts.ts'
 import type { Project } from './source/project.ts'
@@ -15,11 +16,8 @@ import { findAugmentations, moreAugmentations, withBareImports, type Augmentatio
 import { REEXPORT, reexportsOf, type Reexport } from './declarations/reexports.ts'
 import { emitReexports } from './table/reexport.ts'
 
-/**
- * Cheap test before parsing: a module without these words declares nothing. Loose on purpose (`@Tool`,
- * `@tools`, `// @tool` pass), so that near-misses reach their diagnostics.
- */
-export const MARKER = /@(tool|resource|prompt)/i
+/** Cheap test before parsing (tag-rules.ts): a module without a kind tag or a near miss of one declares nothing. */
+export const MARKER = KIND_MARKER
 
 export interface Analysis {
   declarations: Declaration[]

@@ -138,8 +138,9 @@ describe('a large package .d.ts is read lazily, with exact locations', () => {
   it('a finding inside it points at the right line and column', () => {
     const extra = { ...pkg('big', { types: 'index.d.ts' }), 'node_modules/big/index.d.ts': big() }
     const out = refuse("import type { Bad } from 'big'\n/** @tool */\nexport function t(x: Bad) {}\n", extra)
-    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP020', { file: 'node_modules/big/index.d.ts', line: 20004, column: 14 }]])
-    expect(out.message).toContain('> 20004 |   type Bad = string extends infer U ? U : never')
+    // Located at the user's reference (issue 28 §3), the package's exact place named in the sentence.
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP020', { file: 'src/tools.ts', line: 3, column: 22 }]])
+    expect(out.message).toContain('In Bad (node_modules/big/index.d.ts:20004:14): ')
   })
 })
 

@@ -193,13 +193,14 @@ describe("a package's .d.ts", () => {
       'node_modules/@types/money/index.d.ts': dts,
     })).toBe(MONEY)
   })
-  it('a finding inside a package .d.ts points into it', () => {
+  it('a finding inside a package .d.ts is located at the user\'s reference, naming the type and the place in the package', () => {
     const extra = {
       'node_modules/money/package.json': JSON.stringify({ name: 'money', types: 'i.d.ts' }),
       'node_modules/money/i.d.ts': "export type Amount = string extends infer U ? U : number\n",
     }
     const out = refuse(`import type { Amount } from 'money'\n/** @tool */\nexport function t(x: Amount) {}\n`, extra)
-    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP020', { file: 'node_modules/money/i.d.ts', line: 1, column: 22 }]])
+    expect(out.diagnostics.map((d) => [d.code, d.loc])).toEqual([['MCP020', { file: 'src/tools.ts', line: 3, column: 22 }]])
+    expect(out.diagnostics[0]!.message).toMatch(/^In Amount \(node_modules\/money\/i\.d\.ts:1:22\): Conditional types/)
   })
   it('a scoped package whose .d.ts re-exports from a sibling file', () => {
     const extra = {

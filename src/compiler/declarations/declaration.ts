@@ -47,6 +47,10 @@ export interface Declaration {
   handWritten?: { ref: string; listed: Schema; validated: Schema }
   /** One parameter typed unknown takes the whole arguments object, unchecked against `handWritten` (MCP108). */
   untypedInput?: { loc: Loc }
+  /** Words after the name in `@tool name …`, which nothing reads (MCP110). */
+  unreadWords?: { words: string[]; loc: Loc }
+  /** `@readOnly` and `@destructive` both true: hints that contradict each other (MCP111). */
+  contradictoryHints?: { loc: Loc }
 }
 
 /** A tool's MCP Apps declarations (ui-tags.ts reads them; views/ builds the view and names its `ui://` URI). */

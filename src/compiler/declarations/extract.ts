@@ -161,6 +161,9 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
   const explicit = kind === 'resource' ? undefined : firstWord(kindTag.value)
   decl.name = explicit || toolNameFromFunction(c.exportName ?? c.binding)
   if (explicit) decl.namedByTag = true
+  // `@tool list items`: the tag takes one word, the name; the others would be dropped without a word.
+  const unread = kind === 'tool' ? kindTag.value.trim().split(/\s+/).slice(1).filter(Boolean) : []
+  if (unread.length > 0) decl.unreadWords = { words: unread, loc: tagLoc(file, kindTag) }
   if (!VALID_NAME.test(decl.name)) {
     report(new Refusal('MCP001', `'${decl.name}' is not a valid ${kind} name: use 1 to 128 ASCII letters, digits, _, - or . (for example ${toolNameFromFunction(c.binding).replace(/[^A-Za-z0-9_.-]/g, '_') || 'my_tool'}).`, explicit ? tagLoc(file, kindTag) : loc))
   }
@@ -190,6 +193,7 @@ function declaration(file: SourceFile, resolver: Resolver, c: Candidate, doc: Js
       if (value !== undefined) annotations[hint] = value
     }
     if (Object.keys(annotations).length > 0) decl.annotations = annotations
+    if (annotations.readOnlyHint && annotations.destructiveHint) decl.contradictoryHints = { loc: tagLoc(file, tag('destructive')!) }
     if (tag('lenient')) decl.lenient = true
     const t = tag('timeout')
     const timeoutMs = t && read(() => timeout(file, t))

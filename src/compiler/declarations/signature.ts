@@ -177,7 +177,8 @@ export function result(file: SourceFile, resolver: Resolver, c: Candidate, decl:
     if (e instanceof Refusal) {
       // A type the build cannot read (not found, syntax outside the contract, a class) costs the tool its
       // outputSchema, as an undeclared return type does, with a warning; one no JSON value has is an error.
-      if (UNREAD.has(e.code)) decl.unreadResult = { message: e.message, loc: e.loc }
+      if (e.noJson !== undefined) report(new Refusal('MCP029', `The return type cannot be described: ${e.noJson} is a class whose instances carry no JSON data, so the client would get {}. Return the data itself: a string, an object type of JSON values, or content (ToolResult).`, e.loc))
+      else if (UNREAD.has(e.code)) decl.unreadResult = { message: e.message, loc: e.loc }
       else report(new Refusal('MCP029', `The return type cannot be described: ${e.message}`, e.loc))
       return
     }

@@ -61,3 +61,23 @@ export function misspeltKind(name: string): DeclKind | undefined {
   if (JSDOC_NEIGHBOURS.has(lower)) return undefined
   return Object.values(KIND_TAGS).find((k) => lower === k || lower === `${k}s` || (lower[0] === k[0] && lower.length >= 2 && (distance(lower, k) === 1 || (lower.length >= k.length - 2 && lettersOf(lower, k)))))
 }
+
+/** Spellings one edit from `kind` (a letter added, left out, changed or swapped) or with two letters left out, `[a-z]` for any letter. */
+function nearSpellings(kind: string): string[] {
+  const out = new Set<string>()
+  for (let i = 0; i <= kind.length; i++) out.add(`${kind.slice(0, i)}[a-z]${kind.slice(i)}`)
+  for (let i = 0; i < kind.length; i++) {
+    out.add(kind.slice(0, i) + kind.slice(i + 1))
+    out.add(`${kind.slice(0, i)}[a-z]${kind.slice(i + 1)}`)
+    if (i + 1 < kind.length) out.add(kind.slice(0, i) + kind[i + 1] + kind[i] + kind.slice(i + 2))
+    for (let j = i + 1; j < kind.length; j++) out.add(kind.slice(0, i) + kind.slice(i + 1, j) + kind.slice(j + 1))
+  }
+  return [...out].filter((w) => w.length >= 2 && !JSDOC_NEIGHBOURS.has(w))
+}
+
+/**
+ * Cheap test before parsing: a module without a kind tag, or a near miss of one (`@tol`, `@promt`), declares
+ * nothing. Loose on purpose (`@Tool`, `@tools`, `// @tool` pass), so that near-misses reach their diagnostics
+ * (MCP002, MCP003) instead of the module being skipped without a word.
+ */
+export const KIND_MARKER = new RegExp(`@(?:tool|resource|prompt|(?:${Object.keys(KIND_TAGS).flatMap(nearSpellings).join('|')})(?![a-z]))`, 'i')

@@ -15,6 +15,8 @@ export const WARNINGS = {
   MCP107: 'declared return type the build cannot read (the tool gets no outputSchema)',
   MCP108: 'arguments typed unknown against a hand-written input schema (not checked against it)',
   MCP109: 'tool without a description',
+  MCP110: 'words after the name in @tool, which nothing reads',
+  MCP111: '@readOnly and @destructive on one tool',
 } as const
 
 export type WarningCode = keyof typeof WARNINGS

@@ -11,7 +11,7 @@ export type Schema = { [keyword: string]: unknown }
 export const KEYWORDS = [
   '$ref', 'type', 'format', 'description', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern',
   'contentEncoding', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required',
-  'additionalProperties', 'anyOf', 'default', 'deprecated', '$defs',
+  'patternProperties', 'additionalProperties', 'anyOf', 'default', 'deprecated', '$defs',
 ] as const
 
 type Keyword = (typeof KEYWORDS)[number]
@@ -85,7 +85,7 @@ export function fields(type: TypeIR, child: Child = fragment): Fields {
       const items = distinct.length === 1 ? child(distinct[0]!) : { anyOf: distinct.map((e) => child(e)) }
       return { type: 'array', items, prefixItems: type.elements.map((e) => child(e)), minItems: min > 0 ? min : undefined, maxItems: n }
     }
-    case 'object': return objectFields(type.props, type.rest, child)
+    case 'object': return objectFields(type.props, type.rest, child, type.keys)
     case 'union': return { anyOf: type.members.map((m) => child(m)) }
     case 'nullable': return nullable(fields(type.inner, child))
     case 'ref': return { $ref: `#/$defs/${type.name}` }
@@ -101,15 +101,22 @@ function nullable(f: Fields): Fields {
   return out
 }
 
-export function objectFields(props: readonly Prop[], rest: TypeIR | undefined, child: Child = fragment): Fields {
+/**
+ * An object: its named properties, then the other keys: `additionalProperties` types them (an index
+ * signature), or, when their keys must match a template literal's pattern (`keys`), `patternProperties`
+ * does and `additionalProperties: false` refuses the rest.
+ */
+export function objectFields(props: readonly Prop[], rest: TypeIR | undefined, child: Child = fragment, keys?: string): Fields {
   const properties: Schema = {}
   for (const p of props) properties[p.name] = child(p.type, { description: p.description, default: p.default, deprecated: p.deprecated })
   const required = props.filter((p) => !p.optional).map((p) => p.name)
+  const patterned = rest !== undefined && keys !== undefined
   return {
     type: 'object',
     properties: props.length > 0 || !rest ? properties : undefined,
     required: required.length > 0 ? required : undefined,
-    additionalProperties: rest ? child(rest) : false,
+    patternProperties: patterned ? { [keys]: child(rest) } : undefined,
+    additionalProperties: rest && !patterned ? child(rest) : false,
   }
 }
 

@@ -2,6 +2,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { formats as runtimeFormats } from '../../runtime/validators/formats.ts'
 import type { JsonConstant, TypeIR } from './ir.ts'
+import { restTakes } from './objects.ts'
 
 /** The same format semantics the generated validators use: mcp-aot's run-time checks, else ajv-formats' inlined ones. */
 function fitsFormat(format: string, value: string): boolean {
@@ -58,7 +59,7 @@ export function fitsDefault(type: TypeIR, value: JsonConstant): boolean {
       for (const p of type.props) {
         if (Object.hasOwn(value, p.name) ? !fitsDefault(p.type, value[p.name]!) : !p.optional) return false
       }
-      return Object.keys(value).every((k) => known.has(k) || (type.rest !== undefined && fitsDefault(type.rest, value[k]!)))
+      return Object.keys(value).every((k) => known.has(k) || (restTakes(type, k) && fitsDefault(type.rest!, value[k]!)))
     }
     default: return false
   }

@@ -3,11 +3,15 @@
  * the utility types SCHEMA.md evaluates, and the refusals for every other global.
  */
 import type { TypeIR } from './ir.ts'
-import { objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
+import { keyPattern, objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Reader, Resolved } from './reader.ts'
 import { filterUnion } from './operators/filter.ts'
+import { Refusal } from '../refusal.ts'
+import { locOf } from '../source/project.ts'
 
-const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter', 'NoInfer'])
+const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter'])
+
+const WRAPPERS = new Set(['Object', 'String', 'Number', 'Boolean'])
 
 const GLOBAL_CLASSES = new Set(['Error', 'RegExp', 'Blob', 'File', 'Request', 'Response', 'Headers', 'FormData', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'WeakMap', 'WeakSet', 'WeakRef', 'ReadableStream', 'WritableStream', 'URLSearchParams', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint16Array', 'Uint32Array', 'Uint8ClampedArray', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Object', 'String', 'Number', 'Boolean', 'BigInt'])
 
@@ -40,7 +44,7 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
       if (name === 'Required' && obj.absent) {
         return r.refuse('MCP013', `Required<…> makes '${obj.absent[0]}', declared never, a required key, so no value has this type. Leave the key optional (Partial, or the type as it is), or Omit it first.`, env, node)
       }
-      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest, obj.absent)
+      return objectOrEmpty(obj.props.map((p) => ({ ...p, optional: name === 'Partial' })), obj.rest, obj.absent, obj.keys)
     }
     case 'NonNullable': {
       // T & {}: null and undefined removed; unknown becomes {}.
@@ -55,11 +59,13 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     case 'Omit': {
       const obj = r.objectOf(r.resolve(arg(0), env), name, env, node)
       const keys = r.resolve(arg(1), env)
-      if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string')) {
-        return r.refuse('MCP020', `${name}'s keys must be string literals: ${name}<T, 'a' | 'b'>.`, env, node)
+      if (keys.kind !== 'enum' || !keys.values.every((k) => typeof k === 'string' || typeof k === 'number')) {
+        return r.refuse('MCP020', `${name}'s keys must be string or number literals: ${name}<T, 'a' | 'b'>.`, env, node)
       }
-      const kept = (key: string) => keys.values.includes(key) === (name === 'Pick')
-      return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept))
+      // A number key (`Pick<Ports, 443>`) names the property written 443, as in tsc.
+      const names = keys.values.map(String)
+      const kept = (key: string) => names.includes(key) === (name === 'Pick')
+      return objectOrEmpty(obj.props.filter((p) => kept(p.name)), obj.rest, obj.absent?.filter(kept), obj.keys)
     }
     case 'Exclude':
     case 'Extract': return filterUnion(r, name, args, env, node)
@@ -70,6 +76,8 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
       if (!f.returns) return r.refuse('MCP020', `${f.name} has no declared return type, and the build infers none. Declare it (function ${f.name}(): Promise<Row>), or write the type out.`, env, node)
       return r.resolve(f.returns, { file: f.file, params: new Map() })
     }
+    // NoInfer<T> only steers inference (type-fest's IsAny uses it): T itself.
+    case 'NoInfer': return r.resolve(arg(0), env)
     case 'Awaited': {
       // Promise<T> (nested or not) is T; any other type is itself.
       let inner = r.resolve(arg(0), env)
@@ -80,7 +88,9 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
     case 'Symbol': return r.refuse('MCP012', 'A symbol cannot travel as JSON. Use a string or a literal union instead.', env, node)
   }
   if (GLOBAL_CLASSES.has(name)) {
-    return r.refuse('MCP010', `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`, env, node)
+    // Only the primitive wrappers have a JSON form of their data; JSON.stringify gives {} for a Response, a Blob, a Headers.
+    const message = `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`
+    throw new Refusal('MCP010', message, locOf(env.file, node), WRAPPERS.has(name) ? undefined : name)
   }
   if (UNSUPPORTED_GLOBALS.has(name)) {
     return r.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out.`, env, node)
@@ -94,12 +104,15 @@ function keyed(r: Reader, name: string, keyNode: any, valueNode: any, env: Env, 
   if (name === 'Record' && key.kind === 'string' && valueNode.type === 'TSNeverKeyword') return objectType([], undefined)
   const value = r.value(valueNode, env)
   if (key.kind === 'string') {
-    if (name === 'Record' && value.kind === 'any') return { kind: 'object-any' }
-    return { kind: 'object', props: [], rest: value, ...(name !== 'Record' ? { map: true } : {}) }
+    // A template literal key type (`x-${string}`) keeps its pattern: other keys are refused, as tsc refuses them.
+    const keys = keyPattern(key)
+    if (name === 'Record' && value.kind === 'any' && keys === undefined) return { kind: 'object-any' }
+    return { kind: 'object', props: [], rest: value, ...(keys !== undefined ? { keys } : {}), ...(name !== 'Record' ? { map: true } : {}) }
   }
-  if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string')) {
+  // Number literal keys (`Record<80 | 443, T>`, `Record<keyof Ports, T>`) are properties named by the number's text, as in tsc.
+  if (name === 'Record' && key.kind === 'enum' && key.values.every((v) => typeof v === 'string' || typeof v === 'number')) {
     if (key.values.includes('__proto__')) r.refuse('MCP020', PROTO_MESSAGE('A Record key'), env, keyNode)
-    return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false })) }
+    return { kind: 'object', props: key.values.map((k) => ({ name: String(k), type: value, optional: false, ...(typeof k === 'number' ? { numeric: true } : {}) })) }
   }
   return r.refuse('MCP015', `JSON object keys are strings: write ${name}<string, T>${name === 'Record' ? " or Record<'a' | 'b', T>" : ''}.`, env, node)
 }

@@ -6,7 +6,7 @@
  * (`string & { __brand: 'Id' }` is a string). Where no value is left, it throws `NoValue`.
  */
 import type { Literal, Prop, TypeIR } from './ir.ts'
-import { ABSENT_WITH_REST, objectType, type ObjectIR } from './objects.ts'
+import { ABSENT_WITH_REST, objectType, restTakes, type ObjectIR } from './objects.ts'
 import { fitsDefault } from './defaults.ts'
 import type { Code } from '../diagnostics.ts'
 
@@ -81,8 +81,9 @@ function recursive(a: TypeIR, b: TypeIR): TypeIR {
 export function intersect(a: TypeIR, b: TypeIR): TypeIR {
   if (a === b) return a
   // Before a ref is looked into: `Cond[] & MinLength<1>` inside Cond's own definition intersects its items with any value.
-  if (a.kind === 'any') return b
-  if (b.kind === 'any') return a
+  // `any` absorbs the other side (`1 & any` is any: type-fest's IsAny); `unknown` gives way to it.
+  if (a.kind === 'any') return a.any ? a : b
+  if (b.kind === 'any') return b.any ? b : a
   if (a.kind === 'ref' || b.kind === 'ref') return recursive(a, b)
   if (a.kind === 'nonnull') return withoutNull(b)
   if (b.kind === 'nonnull') return withoutNull(a)
@@ -255,7 +256,7 @@ function mergeObjects(a: ObjectIR, b: ObjectIR): ObjectIR {
     const pa = a.props.find((p) => p.name === name)
     const pb = b.props.find((p) => p.name === name)
     const type = within(`property '${name}'`, () =>
-      pa && pb ? intersect(pa.type, pb.type) : pa ? (b.rest ? intersect(pa.type, b.rest) : pa.type) : a.rest ? intersect(pb!.type, a.rest) : pb!.type)
+      pa && pb ? intersect(pa.type, pb.type) : pa ? (restTakes(b, name) ? intersect(pa.type, b.rest!) : pa.type) : restTakes(a, name) ? intersect(pb!.type, a.rest!) : pb!.type)
     const prop: Prop = { ...(pa ?? pb)!, type, optional: (pa?.optional ?? true) && (pb?.optional ?? true) }
     const description = pa?.description ?? pb?.description
     if (description !== undefined) prop.description = description
@@ -264,8 +265,10 @@ function mergeObjects(a: ObjectIR, b: ObjectIR): ObjectIR {
     else delete prop.default
     return prop
   })
+  // Index signatures over different key types (`string` and `x-${string}`) type a key by whichever match it, which one schema keyword cannot say.
+  if (a.rest && b.rest && a.keys !== b.keys) none('index signatures over different key types are not intersected here; write one index signature', 'MCP024')
   const rest = a.rest && b.rest ? within('other keys', () => intersect(a.rest!, b.rest!)) : a.rest ?? b.rest
   if (rest && absent.length > 0) none(ABSENT_WITH_REST(absent[0]!), 'MCP020')
-  const out = objectType(props, rest, absent)
+  const out = objectType(props, rest, absent, a.rest ? a.keys : b.keys)
   return a.map || b.map ? { ...out, map: true } : out
 }

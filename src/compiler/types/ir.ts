@@ -19,7 +19,8 @@ export type Literal = string | number | boolean
 export type JsonConstant = Literal | null | JsonConstant[] | { [key: string]: JsonConstant }
 
 export type TypeIR =
-  | { kind: 'any' } // {}
+  /** `{}`; `any`: written `any` (not `unknown`), which absorbs an intersection (`1 & any` is any), as in tsc. */
+  | { kind: 'any'; any?: true }
   | { kind: 'nonnull' } // TypeScript's `{}`: any value but null
   | { kind: 'nonprimitive' } // TypeScript's `object`: an object or an array
   | { kind: 'object-any' } // {"type":"object"}
@@ -41,8 +42,10 @@ export type TypeIR =
    * Named properties, closed unless `rest` types the other keys; `props: []` without `rest` is the closed
    * empty object. `absent`: keys declared `k?: never` or `k?: undefined`, which no JSON value may carry (a
    * closed object already refuses them; what they add is that a union member never lends them, see open-unions.ts).
+   * `keys`: with `rest`, the pattern every other key must match (a template literal key type,
+   * `Record<\`x-${string}\`, T>`): keys outside it are refused, as tsc refuses them.
    */
-  | { kind: 'object'; props: Prop[]; rest?: TypeIR; map?: boolean; absent?: string[] }
+  | { kind: 'object'; props: Prop[]; rest?: TypeIR; keys?: string; map?: boolean; absent?: string[] }
   | { kind: 'union'; members: TypeIR[] }
   | { kind: 'nullable'; inner: TypeIR }
   /**
@@ -60,6 +63,8 @@ export interface Prop {
   default?: JsonConstant
   /** `@deprecated` in the property's JSDoc: written as `"deprecated": true`. */
   deprecated?: boolean
+  /** Declared with a number literal key (`80: …`, `0x10: …`): its name is the number's text, and `keyof` gives the number, as in tsc. */
+  numeric?: boolean
   loc?: Loc
 }
 

@@ -8,7 +8,7 @@ import { fitsDefault } from './defaults.ts'
 import { normalize, parseJsDoc } from '../source/jsdoc.ts'
 import { locAt, locOf } from '../source/project.ts'
 import { Refusal } from '../refusal.ts'
-import { ABSENT_WITH_REST, ABSENT_WITH_REST_FIX, PROTO_MESSAGE } from './objects.ts'
+import { ABSENT_WITH_REST, ABSENT_WITH_REST_FIX, keyPattern, PROTO_MESSAGE } from './objects.ts'
 import { unparenthesized, type Env, type Members, type Reader, type Resolved } from './reader.ts'
 import { lookupValue } from '../source/scope.ts'
 
@@ -26,6 +26,7 @@ function symbolKey(reader: Reader, key: any, env: Env): boolean {
 export function readMembers(reader: Reader, members: any[], env: Env, into?: Members): Members {
   const props: Prop[] = into ? [...into.props] : []
   let rest = into?.rest
+  let keys = into?.keys
   let closed = into?.closed
   let absent = [...(into?.absent ?? [])]
   let symbols = into?.symbols ?? 0
@@ -58,17 +59,26 @@ export function readMembers(reader: Reader, members: any[], env: Env, into?: Mem
         optional: Boolean(m.optional) || r!.kind === 'optional',
         loc: locOf(env.file, m),
       }
+      if (m.key.type === 'NumericLiteral') prop.numeric = true
       memberDoc(m, prop, env)
       const at = props.findIndex((p) => p.name === prop.name)
       if (at >= 0) props[at] = prop
       else props.push(prop)
     } else if (m.type === 'TSIndexSignature') {
       const key = m.parameters[0]?.typeAnnotation?.typeAnnotation
-      if (!key || key.type !== 'TSStringKeyword') {
-        reader.refuse('MCP015', 'JSON object keys are strings: an index signature must be [key: string]: T.', env, m)
+      // `[key: string]` or a template literal key type (`[key: \`data-${string}\`]`), whose pattern other keys must match.
+      const pattern = key && key.type !== 'TSStringKeyword' ? keyPattern(reader.resolve(key, env) as TypeIR) : undefined
+      if (!key || (key.type !== 'TSStringKeyword' && pattern === undefined)) {
+        reader.refuse('MCP015', 'JSON object keys are strings: an index signature must be [key: string]: T, or a template literal key such as [key: `x-${string}`]: T.', env, m)
       }
-      if (m.typeAnnotation.typeAnnotation.type === 'TSNeverKeyword') closed = true
-      else rest = reader.value(m.typeAnnotation.typeAnnotation, env)
+      if (rest && pattern !== keys) {
+        reader.refuse('MCP020', 'Two index signatures with different key types are not part of the contract. Keep one, or name the keys as properties.', env, m)
+      }
+      if (m.typeAnnotation.typeAnnotation.type === 'TSNeverKeyword' && pattern === undefined) closed = true
+      else {
+        rest = reader.value(m.typeAnnotation.typeAnnotation, env)
+        keys = pattern
+      }
     } else if (m.type === 'TSMethodSignature' || m.type === 'TSCallSignatureDeclaration' || m.type === 'TSConstructSignatureDeclaration') {
       reader.refuse('MCP011', 'A function cannot travel as JSON. Remove the method from the argument type, or pass the data it would work on.', env, m)
     } else {
@@ -76,6 +86,7 @@ export function readMembers(reader: Reader, members: any[], env: Env, into?: Mem
     }
   }
   const out: Members = closed ? { props, rest, closed } : { props, rest }
+  if (rest && keys !== undefined) out.keys = keys
   if (symbols > 0) out.symbols = symbols
   if (absent.length > 0) {
     if (rest) reader.refuse('MCP020', `${ABSENT_WITH_REST(absent[0]!)}. ${ABSENT_WITH_REST_FIX}`, env, members.find((m) => m.type === 'TSPropertySignature' && String(m.key.name ?? m.key.value) === absent[0]) ?? members[0])

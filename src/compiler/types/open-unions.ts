@@ -96,7 +96,12 @@ function withForeignKeys(members: TypeIR[]): TypeIR[] {
     }))
     if (foreign.length === 0 && rests.length === 0) return m
     const out: ObjectIR = { ...m, props: [...m.props, ...foreign] }
-    if (rests.length > 0 && !m.absent) out.rest = unionOf(rests)
+    if (rests.length > 0 && !m.absent) {
+      out.rest = unionOf(rests)
+      // Keys lent through template literal key types (`x-${string}`) match one of their patterns; any key when one is `string`.
+      const keys = objects.flatMap((o) => (o.rest ? [o.keys] : []))
+      if (keys.every((k) => k !== undefined)) out.keys = `^(?:${[...new Set(keys)].map((k) => `(?:${k!.replace(/^\^/, '').replace(/\$$/, '')})`).join('|')})$`
+    }
     return out
   })
 }

@@ -30,6 +30,8 @@ export type Resolved =
 export interface Members {
   props: Prop[]
   rest?: TypeIR
+  /** The pattern the index signature's keys must match (a template literal key type). */
+  keys?: string
   closed?: boolean
   absent?: string[]
   /** Members keyed by a unique symbol (`[brand]: 'UserId'`), which no JSON value carries. */

@@ -5,10 +5,12 @@
 import { DEFAULT_SCHEMA_BUDGET, finite, type Literal, type Origin, type TypeIR } from './ir.ts'
 import { builtinValue, CONTENT_TYPES, TAG_NAMES } from './builtins.ts'
 import { locOf, type Project, type SourceFile } from '../source/project.ts'
-import { Refusal } from '../refusal.ts'
+import { atUse, inPackage, Refusal } from '../refusal.ts'
 import { lookup, lookupNamespace, exported, importedType, type Sym } from '../source/scope.ts'
 import { literalValue, type ConstantScope } from './constant.ts'
 import { resolveGlobal } from './globals.ts'
+import { isTypeFest, TYPE_FEST, typeFest } from './operators/type-fest.ts'
+import { carriesJson } from './objects.ts'
 import { readMembers, unionOf } from './members.ts'
 import { constantsOf, enumMembers } from './enums.ts'
 import type { Env, Members, Reader, Resolved } from './reader.ts'
@@ -101,7 +103,7 @@ export class Resolver implements Reader {
       case 'TSNumberKeyword': return { kind: 'number', integer: false }
       case 'TSBooleanKeyword': return { kind: 'boolean' }
       case 'TSBigIntKeyword': return { kind: 'bigint' }
-      case 'TSAnyKeyword':
+      case 'TSAnyKeyword': return { kind: 'any', any: true }
       case 'TSUnknownKeyword': return { kind: 'any' }
       case 'TSObjectKeyword': return { kind: 'nonprimitive' }
       case 'TSNullKeyword': return { kind: 'null' }
@@ -163,7 +165,7 @@ export class Resolver implements Reader {
 
   /** The type of an object body: `{}` (no property, no index signature) is any value but null, as in TypeScript. */
   private objectBody(m: Members): TypeIR {
-    return m.closed ? objectType(m.props, m.rest, m.absent) : objectOrEmpty(m.props, m.rest, m.absent)
+    return m.closed ? objectType(m.props, m.rest, m.absent, m.keys) : objectOrEmpty(m.props, m.rest, m.absent, m.keys)
   }
 
   /** `A & B & …`: the value types intersected (intersect.ts), then the constraint tags applied. */
@@ -269,8 +271,9 @@ export class Resolver implements Reader {
   }
 
   private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {
+    if (TYPE_FEST.has(sym.name) && isTypeFest(sym.file.path)) return typeFest(this, sym.name, args, env, node)
     switch (sym.declKind) {
-      case 'class': return this.refuse('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, env, node)
+      case 'class': throw new Refusal('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, locOf(env.file, node), carriesJson(sym) ? undefined : sym.name)
       case 'value': return this.refuse('MCP020', `${sym.name} is a value, not a type. Declare an interface or type alias.`, env, node)
       case 'enum': return { kind: 'enum', values: enumMembers(this, sym, env).map((m) => m.value) }
     }
@@ -293,7 +296,8 @@ export class Resolver implements Reader {
     if ([...this.open.keys()].some((k) => k.startsWith(`${base}<`))) {
       return this.refuse('MCP017', `${sym.name} refers to itself with other type arguments, so it never ends. Write the inner use with the same type arguments it declares.`, env, node)
     }
-    const out = this.instantiate(sym, decl, params, key, env, node)
+    // A finding inside a package's type is located where the user's code names it (atUse, refusal.ts).
+    const out = atUse(inPackage(sym.file.path) && !inPackage(env.file.path), sym.name, locOf(env.file, node), () => this.instantiate(sym, decl, params, key, env, node))
     if (!this.origins.has(out)) this.origins.set(out, { name: sym.name, loc: locOf(sym.file, decl) })
     this.resolved.set(key, out)
     return out
@@ -353,7 +357,7 @@ export class Resolver implements Reader {
     for (const { d, env } of parts) {
       for (const h of d.extends ?? []) {
         const base = this.heritage(h, env)
-        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest, absent: [...(acc.absent ?? []), ...(base.absent ?? [])] }
+        acc = { props: mergeProps(acc.props, base.props), rest: base.rest ?? acc.rest, keys: base.rest ? base.keys : acc.keys, absent: [...(acc.absent ?? []), ...(base.absent ?? [])] }
       }
     }
     for (const { d, env } of parts) acc = readMembers(this, d.body.body, env, acc)

@@ -15,6 +15,10 @@
  * parse tests own it).
  */
 
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 export const IMPORTS = [
   "import type { Int, Int8, Uint8, Int16, Uint16, Int32, Uint32, Min, Max, MinLength, MaxLength, Pattern, Email, Uri, Uuid, DateString, TimeString, DateTimeString, Duration, Hostname, Ipv4, Ipv6, JsonValue, JsonObject } from 'mcp-aot'",
   "import type { Listing, Keyed, Window } from './shapes.ts'",
@@ -29,6 +33,7 @@ export const IMPORTS = [
   "import type { KitRoot } from 'kit'",
   "import type { OldConfig } from 'old'",
   "import type { Row } from 'untyped-lib'",
+  "import type { SetOptional, SetRequired, Except, LiteralUnion, Tagged as Tag, RequireAtLeastOne, RequireExactlyOne, IsAny as FestIsAny } from 'type-fest'",
 ].join('\n')
 
 /**
@@ -78,6 +83,15 @@ export const ROOT: Record<string, string> = {
   'node_modules/old/ts4/index.d.ts': "export interface OldConfig { mode: 'a' | 'b'; retries?: number; tags: string[] }\n",
   'node_modules/untyped-lib/package.json': JSON.stringify({ name: 'untyped-lib', main: 'index.js' }),
   'node_modules/untyped-lib/index.js': 'module.exports = {}\n',
+  // Issue 28 §2: the installed type-fest, as a project has it (the compiler and tsc read the same files)
+  ...installed('type-fest'),
+}
+
+/** An installed package's files (package.json and its .d.ts), by their path under node_modules. */
+export function installed(name: string): Record<string, string> {
+  const dir = fileURLToPath(new URL(`../../../node_modules/${name}/`, import.meta.url))
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f === 'package.json' || f.endsWith('.d.ts'))
+  return Object.fromEntries(files.map((f) => [`node_modules/${name}/${f}`, readFileSync(join(dir, f), 'utf8')]))
 }
 
 /** [the compiler's text, the oracle's text when it differs] */
@@ -195,6 +209,14 @@ export const PRELUDE: [string, string?][] = [
   ['export type IsStr<T> = T extends string ? { s: T } : { other: T }'],
   ['export type UserKey = `user_${string}`'],
   ['export type Px = `${number}px`'],
+  ['export interface Ports { 80: string; 443: string; admin: string }'],
+  ['export interface Contact { id: string; email?: string; phone?: string; name: string }'],
+  ['export type IsAny<T> = 0 extends 1 & T ? true : false'],
+  ["export const PORTS = { 80: 'http', 443: 'https', admin: 'x' } as const"],
+  ['export interface Store { name: string; size: number; get(key: string): string; 80: boolean }'],
+  ['export class BaseRepo { id = 1; load(): void {} }\nexport class Repo extends BaseRepo { constructor(public region: string, private secret: string) { super() } static make(): void {} private inner = 2; hits = 0; clear(): void {} }'],
+  ['export type IsTupleOf<T, E> = T extends E[] ? { all: E } : { some: T }'],
+  ["export type OrderId = Tag<string, 'Order'>", 'export type OrderId = string'],
   ["export type Corner = `${'top' | 'bottom'}-${'left' | 'right'}`"],
   ['export type Ratio = `r${number}:${number}`'],
   ['export type Path2 = `/${string}/${string}.json`'],
@@ -375,4 +397,23 @@ export const SIGNATURES: string[] = [
   'query: string, limit = 25, dryRun = false', "q: string, mode = 'fast', page = 1",
   "tags = ['a', 'b']", 'ns = [1, 2, 3]', "mixed = ['a', 1]", 'flags = [true, false]',
   "sort = { by: 'name', desc: false }", "o = { name: 'x', size: 1, tags: ['t'], inner: { on: true } }", "o = { 'max-age': 60 }",
+  // Issue 28 §2 W1: template literal key types (other keys are refused, as tsc refuses them)
+  'headers: Record<`x-${string}`, string>', 'headers?: Partial<Record<`x-${string}`, string>>', 'byPort: Record<`${number}`, boolean>',
+  'req: { url: string; headers: Record<`x-${string}`, string> }', 'x: { [k: `data-${string}`]: Int8 }', 'x: Record<UserKey, Int>',
+  'x: { id: string } & Record<`x-${string}`, string>', 'm: Map<`x-${string}`, string>', 'x: { [K in `on${string}`]?: boolean }',
+  'x: Record<`${number}px`, string> | null', 'x: Readonly<Record<`x-${string}`, string[]>>',
+  // W2: keyof of a number literal key is the number
+  'k: keyof Ports', "k: keyof Ports = 443", 'x: Record<keyof Ports, boolean>', 'x: Pick<Ports, 443>', 'x: { [K in keyof Ports]?: K }',
+  'k: keyof { 0x10: boolean; 1.5: boolean }', 'k: Exclude<keyof Ports, 80>', 'x: Omit<Ports, 80 | 443>', 'k: keyof Record<`x-${string}`, string>',
+  'x: Ports[keyof Ports]', 'xs: (keyof Ports)[]',
+  // Regressions: type-fest's object helpers (the installed package)
+  "x: SetOptional<Contact, 'name' | 'id'>", "x: SetRequired<Contact, 'email'>", "x: Except<Contact, 'phone'>", "x: LiteralUnion<'asc' | 'desc', string>",
+  'id: OrderId', 'x: { order: OrderId; n?: Int }', "x: RequireAtLeastOne<Contact, 'email' | 'phone'>", "x: RequireExactlyOne<Contact, 'email' | 'phone'>",
+  "x: SetOptional<Ports, 'admin'>", "x: Partial<SetRequired<Contact, 'phone'>>",
+  // W3: conditional types decided as tsc decides them
+  'x: IsAny<any>', 'x: IsAny<unknown>', 'x: IsAny<string>', 'x: FestIsAny<any>', 'x: FestIsAny<Contact>',
+  'x: [string, string] extends string[] ? Int8 : string', 'x: [string, Int] extends string[] ? Int8 : string', 'x: IsTupleOf<[string, string], string>',
+  "x: IsTupleOf<['a', 'b'], string>", 'x: string[] extends [string] ? Int8 : boolean', 'x: [Contact] extends [Contact] ? Int8 : boolean',
+  // §3: keyof of a class or of an interface with methods is its keys
+  'k: keyof typeof PORTS', 'x: (typeof PORTS)[keyof typeof PORTS]', 'k: keyof Store', 'k: keyof Repo', 'x: Record<keyof Repo, boolean>', "k: Exclude<keyof Store, 'get'>",
 ]

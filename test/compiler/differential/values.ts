@@ -128,7 +128,9 @@ export function arbitrary(t: TypeIR, depth = DEPTH): fc.Arbitrary<unknown> {
       const named = fc.record(model, { requiredKeys: props.filter((p) => !p.optional).map((p) => p.name) })
       if (!t.rest || !deeper) return named
       const names = new Set(t.props.map((p) => p.name))
-      return fc.tuple(named, fc.dictionary(key.filter((k) => !names.has(k)), sub(t.rest), { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }))
+      // Keys of a template literal key type (`x-${string}`) match its pattern.
+      const keys = t.keys === undefined ? key : stringArb({ kind: 'string', pattern: t.keys }).filter((k) => k !== '__proto__')
+      return fc.tuple(named, fc.dictionary(keys.filter((k) => !names.has(k)), sub(t.rest), { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }))
     }
     case 'union': return fc.oneof(...(deeper ? t.members : t.members.filter(closes)).map(sub))
     case 'nullable': return deeper ? fc.oneof(sub(t.inner), fc.constant(null)) : fc.constant(null)
@@ -195,7 +197,7 @@ export function fits(value: unknown, t: TypeIR): boolean {
     case 'object':
       if (!plain(value)) return false
       return t.props.every((p) => (p.name in value ? fits(value[p.name], p.type) : p.optional)) &&
-        Object.entries(value).every(([k, v]) => t.props.some((p) => p.name === k) || (t.rest !== undefined && fits(v, t.rest)))
+        Object.entries(value).every(([k, v]) => t.props.some((p) => p.name === k) || (t.rest !== undefined && (t.keys === undefined || new RegExp(t.keys, 'u').test(k)) && fits(v, t.rest)))
     case 'union': return t.members.some((m) => fits(value, m))
     case 'nullable': return value === null || fits(value, t.inner)
     case 'ref': return fits(value, t.type())
@@ -313,7 +315,7 @@ export function nearMisses(value: unknown, t: TypeIR, limit: number): NearMiss[]
     if (type.kind === 'object' && old && typeof old === 'object') {
       const missing = type.props.find((p) => !p.optional && p.name in old)
       if (missing) out.push({ depth: path.length, kind: 'base', what: `'${missing.name}' missing at ${at(path)}`, value: replaced(value, path, (o: any) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== missing.name))) })
-      if (!type.rest) out.push({ depth: path.length, kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
+      if (!type.rest || type.keys !== undefined) out.push({ depth: path.length, kind: 'base', what: `an unknown key at ${at(path)}`, value: replaced(value, path, (o: any) => ({ ...o, zzExtra: 1 })) })
     }
     // A tuple's length is TypeScript's to check: one element too many (without a rest element), one too few.
     if (type.kind === 'tuple' && Array.isArray(old) && path.length > 0) {

@@ -6,7 +6,7 @@
  * still checks it), refused (a part the provider cannot take: a problem with a path and a fix).
  */
 import type { Schema } from '../../schema/schema.ts'
-import { mapSchema, types } from '../../schema/schema-walk.ts'
+import { isSchema, mapSchema, types } from '../../schema/schema-walk.ts'
 import { describe, sameAsItems, sentence } from './text.ts'
 
 export const PROFILE_NAMES = ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const
@@ -92,7 +92,7 @@ export const untyped = (s: Schema) => s.type === undefined && !s.anyOf && !s.all
 /** Whether an object part is a map (`Record<string, T>`) or free-form (`JsonObject`): no fixed property set. */
 export function openObject(s: Schema): 'map' | 'free' | undefined {
   if (!types(s).includes('object')) return undefined
-  if (typeof s.additionalProperties === 'object' && s.additionalProperties !== null) return 'map'
+  if ((typeof s.additionalProperties === 'object' && s.additionalProperties !== null) || isSchema(s.patternProperties)) return 'map'
   if (s.additionalProperties !== false && !s.properties) return 'free'
   return undefined
 }

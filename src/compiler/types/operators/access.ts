@@ -8,8 +8,9 @@ import { lookup, lookupValue } from '../../source/scope.ts'
 import { constantJson, isMutableLiteral } from '../constant.ts'
 import { constantsOf, enumMembers } from '../enums.ts'
 import { unionOf } from '../members.ts'
-import { objectOrEmpty } from '../objects.ts'
+import { keyPattern, objectOrEmpty } from '../objects.ts'
 import { unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
+import { Refusal } from '../../refusal.ts'
 
 const AS_CONST = 'Write the value `as const` (const Role = { … } as const), or declare the type with an interface or a literal union.'
 
@@ -26,7 +27,7 @@ function isConstAssertion(node: any): boolean {
 const unwrap = (node: any): any => (['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression'].includes(node?.type) ? unwrap(node.expression) : node)
 
 /** The type of a constant: its literal type (`as const`, a const of a primitive), or TypeScript's widened one. */
-function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node: any): Resolved {
+function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node: any, init?: any): Resolved {
   if (v === null) return { kind: 'null' }
   if (typeof v !== 'object') {
     if (literal) return { kind: 'enum', values: [v] }
@@ -40,7 +41,11 @@ function constType(r: Reader, v: JsonConstant, literal: boolean, env: Env, node:
     const items = unionOf(r, v.map((e) => [node, constType(r, e, false, env, node)]), env)
     return { kind: 'array', items: r.asValue(items, env, node) }
   }
-  const props: Prop[] = Object.entries(v).map(([name, e]) => ({ name, type: r.asValue(constType(r, e, literal, env, node), env, node), optional: false }))
+  // A key written as a number (`{ 80: 'http' }`) is a number key: keyof typeof gives 80, as in tsc.
+  let object = init
+  while (object && object.type !== 'ObjectExpression' && object.expression) object = object.expression
+  const numeric = new Set((object?.properties ?? []).flatMap((p: any) => (p.key?.type === 'NumericLiteral' && !p.computed ? [String(p.key.value)] : [])))
+  const props: Prop[] = Object.entries(v).map(([name, e]) => ({ name, type: r.asValue(constType(r, e, literal, env, node), env, node), optional: false, ...(numeric.has(name) ? { numeric: true } : {}) }))
   return objectOrEmpty(props, undefined)
 }
 
@@ -66,7 +71,7 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
       return r.refuse('MCP020', `typeof ${name.name}: without as const, the type TypeScript gives a satisfies expression depends on the satisfied type. Write it \`{ … } as const satisfies …\`.`, env, node)
     }
     const literal = asConst || (value.kind === 'const' && !isMutableLiteral(decl.init) && (constant === null || typeof constant !== 'object'))
-    return constType(r, constant, literal, env, node)
+    return constType(r, constant, literal, env, node, decl.init)
   }
   const sym = lookup(r.project, env.file, name.name)
   if (sym?.kind === 'decl' && sym.declKind === 'value') {
@@ -84,19 +89,68 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
 
 /** `keyof T`: the property names of an object type (an index signature adds string | number). */
 export function keyOf(r: Reader, node: any, env: Env): Resolved {
-  const t = r.resolve(node.typeAnnotation, env)
+  let t: Resolved
+  try {
+    t = r.resolve(node.typeAnnotation, env)
+  } catch (e) {
+    // A class, or an interface with methods, is no JSON value, but its keys are names: tsc's keyof lists them.
+    const keys = e instanceof Refusal && (e.code === 'MCP010' || e.code === 'MCP011') ? declaredKeys(r, node.typeAnnotation, env) : undefined
+    if (!keys) throw e
+    return { kind: 'enum', values: keys }
+  }
   const target = t.kind === 'ref' ? deref(t) : t
   if (target.kind === 'nonnull') return r.refuse('MCP013', 'keyof of a type without properties is never, so no call could satisfy it. Use a type with properties, or a literal union of the keys.', env, node)
   if (target.kind !== 'object') {
     return r.refuse('MCP020', `keyof applies to object types here (interfaces, object types, typeof an as const object or an enum). Write the keys as a literal union ('a' | 'b') instead.`, env, node)
   }
-  const names = [...target.props.map((p) => p.name), ...(target.absent ?? [])]
+  // A key declared as a number literal (`443: …`) is the number 443, as tsc's keyof gives it.
+  const names = [...target.props.map(keyLiteral), ...(target.absent ?? [])]
   const members: [any, Resolved][] = []
   if (names.length > 0) members.push([node, { kind: 'enum', values: names }])
-  if (target.rest) members.push([node, { kind: 'string' }], [node, { kind: 'number', integer: false }])
+  // An index signature over a template literal key type (`x-${string}`) gives its keys; over string, string | number.
+  if (target.rest && target.keys !== undefined) members.push([node, { kind: 'string', pattern: target.keys }])
+  else if (target.rest) members.push([node, { kind: 'string' }], [node, { kind: 'number', integer: false }])
   if (members.length === 0) return r.refuse('MCP013', 'keyof of a type without properties is never, so no call could satisfy it. Use a type with properties, or a literal union of the keys.', env, node)
   return unionOf(r, members, env)
 }
+
+/**
+ * The keys tsc's keyof gives a class or interface named by `ref` (no type arguments): its properties and
+ * methods, a class's public instance members and parameter properties (not private, protected, #private,
+ * static or the constructor), then those of what it extends; undefined when a part is not read here.
+ */
+function declaredKeys(r: Reader, ref: any, env: Env, seen = new Set<any>()): (string | number)[] | undefined {
+  if (ref?.type !== 'TSTypeReference' || ref.typeName.type !== 'Identifier' || ref.typeArguments || ref.typeParameters) return undefined
+  const sym = lookup(r.project, env.file, ref.typeName.name)
+  if (sym?.kind !== 'decl' || (sym.declKind !== 'interface' && sym.declKind !== 'class')) return undefined
+  const own: (string | number)[] = []
+  const bases: any[] = []
+  const key = (m: any): string | number | undefined => (m.computed ? undefined : m.key?.type === 'Identifier' ? m.key.name : m.key?.type === 'StringLiteral' || m.key?.type === 'NumericLiteral' ? m.key.value : undefined)
+  const hidden = (m: any) => m.static || m.accessibility === 'private' || m.accessibility === 'protected' || m.key?.type === 'PrivateName'
+  for (const n of sym.nodes) {
+    const d = n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration' ? n.declaration : n
+    if (seen.has(d)) return undefined
+    seen.add(d)
+    for (const m of d.body?.body ?? []) {
+      if (m.kind === 'constructor') {
+        for (const p of m.params ?? []) if (p.type === 'TSParameterProperty' && !hidden(p) && p.parameter.type === 'Identifier') own.push(p.parameter.name)
+        continue
+      }
+      if (m.type === 'TSIndexSignature' || m.type === 'TSCallSignatureDeclaration' || m.type === 'TSConstructSignatureDeclaration' || m.type === 'StaticBlock' || hidden(m)) continue
+      const k = key(m)
+      if (k === undefined) return undefined
+      own.push(k)
+    }
+    for (const h of d.extends ?? []) bases.push({ type: 'TSTypeReference', typeName: h.expression, typeArguments: h.typeArguments ?? h.typeParameters })
+    if (d.superClass) bases.push(d.superClass.type === 'Identifier' ? { type: 'TSTypeReference', typeName: d.superClass, typeArguments: d.superTypeParameters } : undefined)
+  }
+  const inherited = bases.map((b) => declaredKeys(r, b, { file: sym.file, params: new Map() }, seen))
+  if (inherited.includes(undefined)) return undefined
+  return [...new Set([...own, ...inherited.flat() as (string | number)[]])]
+}
+
+/** A property's key as keyof gives it: the number for a key declared as a number literal, else the name. */
+const keyLiteral = (p: Prop): string | number => (p.numeric ? Number(p.name) : p.name)
 
 type Key = { literal: string | number } | { kind: 'string' | 'number' }
 
@@ -167,15 +221,21 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
   const constraint = unparenthesized(node.constraint ?? node.typeParameter?.constraint)
   const keys: { name: string; literal: string | number; optional: boolean; description?: string }[] = []
   let indexKey = false
+  let keyPatternOf: string | undefined
   if (constraint.type === 'TSTypeOperator' && constraint.operator === 'keyof') {
     const source = r.asValue(r.resolve(constraint.typeAnnotation, env), env, constraint)
     const t = deref(source)
     if (t.kind !== 'object') return r.refuse('MCP020', 'A mapped type over keyof T applies to object types here. Write the object type out.', env, node)
-    for (const p of t.props) keys.push({ name: p.name, literal: p.name, optional: p.optional, description: p.description })
+    for (const p of t.props) keys.push({ name: p.name, literal: keyLiteral(p), optional: p.optional, description: p.description })
     for (const a of t.absent ?? []) keys.push({ name: a, literal: a, optional: true })
     indexKey = Boolean(t.rest)
+    keyPatternOf = t.keys
   } else {
-    for (const k of keysOf(r, r.resolve(constraint, env), env, constraint)) {
+    // `[K in \`x-${string}\`]`: an index signature whose keys match the template literal's pattern.
+    const over = r.resolve(constraint, env)
+    keyPatternOf = keyPattern(over as TypeIR)
+    if (keyPatternOf !== undefined) indexKey = true
+    else for (const k of keysOf(r, over, env, constraint)) {
       if ('literal' in k) keys.push({ name: String(k.literal), literal: k.literal, optional: false })
       else if (k.kind === 'string') indexKey = true
       else return r.refuse('MCP015', 'JSON object keys are strings: use string keys in a mapped type ([K in \'a\' | \'b\'] or [K in string]).', env, constraint)
@@ -196,8 +256,10 @@ export function mappedType(r: Reader, node: any, env: Env): Resolved {
     }
     const prop: Prop = { name: k.name, type: r.asValue(value, env, node), optional: optional || (modifier !== '-' && value.kind === 'optional') }
     if (k.description) prop.description = k.description
+    if (typeof k.literal === 'number') prop.numeric = true
     props.push(prop)
   }
-  const rest = indexKey ? r.asValue(valueOf({ kind: 'string' }), env, node) : undefined
-  return objectOrEmpty(props, rest, absent)
+  const keyType: Resolved = keyPatternOf === undefined ? { kind: 'string' } : { kind: 'string', pattern: keyPatternOf }
+  const rest = indexKey ? r.asValue(valueOf(keyType), env, node) : undefined
+  return objectOrEmpty(props, rest, absent, keyPatternOf)
 }

@@ -6,6 +6,7 @@
  */
 import { deref, type TypeIR } from '../ir.ts'
 import { unionOf } from '../members.ts'
+import { Refusal } from '../../refusal.ts'
 import { unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
 
 /** A union's members one by one: each literal of an enum, true and false of boolean, null and undefined. */
@@ -30,6 +31,15 @@ const plainNumber = (t: TypeIR): boolean => t.kind === 'number' && !t.integer &&
 function operand(r: Reader, node: any, env: Env): Resolved[] {
   const n = unparenthesized(node)
   if (n.type === 'TSUnionType') return n.types.flatMap((t: any) => operand(r, t, env))
+  // An intersection with no value (`1 & string`) is never: no member, which nothing but never extends.
+  if (n.type === 'TSIntersectionType') {
+    try {
+      return membersOf(r.resolve(n, env))
+    } catch (e) {
+      if (e instanceof Refusal && e.code === 'MCP013') return []
+      throw e
+    }
+  }
   return membersOf(r.resolve(n, env))
 }
 
@@ -66,6 +76,7 @@ function member(a: Resolved, b: Resolved): boolean | undefined {
   if (a.kind === 'boolean' && b.kind === 'boolean') return true
   if ((a.kind === 'string' || a.kind === 'number' || a.kind === 'boolean') && b.kind === 'enum') return false
   if (a.kind === 'object' || a.kind === 'ref') return objectExtends(deref(a as TypeIR), b)
+  if ((a.kind === 'tuple' || a.kind === 'array') && (b.kind === 'tuple' || b.kind === 'array')) return listExtends(a, b)
   if (scalar.has(a.kind) && scalar.has(b.kind)) return a.kind === b.kind ? (a.kind === 'bigint' || a.kind === 'date' || a.kind === 'url' || a.kind === 'bytes' ? true : undefined) : false
   return undefined
 }
@@ -95,6 +106,27 @@ function objectExtends(a: TypeIR, b: Resolved): boolean | undefined {
   return unknown ? undefined : true
 }
 
+type List = Extract<TypeIR, { kind: 'tuple' | 'array' }>
+
+/** A tuple or array against a tuple or array, element by element (`[string, string] extends string[]`); undefined when a length bound or a rest decides it. */
+function listExtends(a: List, b: List): boolean | undefined {
+  const every = (pairs: [TypeIR, TypeIR][]): boolean | undefined => {
+    const each = pairs.map(([x, y]) => extendsType(x, membersOf(y)))
+    return each.includes(false) ? false : each.includes(undefined) ? undefined : true
+  }
+  if (b.kind === 'array') {
+    if (b.minItems !== undefined || b.maxItems !== undefined || b.set || (a.kind === 'array' && a.set)) return undefined
+    if (a.kind === 'array') return every([[a.items, b.items]])
+    return every([...a.elements, ...(a.rest ? [a.rest] : [])].map((e): [TypeIR, TypeIR] => [e, b.items]))
+  }
+  // An array (of any length) never extends a tuple of fixed length; tuples of the same fixed length compare element by element.
+  if (b.rest || b.minItems !== undefined) return undefined
+  if (a.kind === 'array') return a.minItems === undefined && a.maxItems === undefined ? false : undefined
+  if (a.rest || a.minItems !== undefined) return undefined
+  if (a.elements.length !== b.elements.length) return false
+  return every(a.elements.map((e, i): [TypeIR, TypeIR] => [e, b.elements[i]!]))
+}
+
 const UNDECIDED = 'the build cannot tell which of its members extend the second type (it decides literals, enums, primitives, null and objects by their properties)'
 
 /** `Exclude<T, U>` / `Extract<T, U>`: T's members that do not extend (do extend) U. */
@@ -118,10 +150,13 @@ export function conditionalType(r: Reader, node: any, env: Env): Resolved {
   if (containsInfer(node.extendsType)) refuse('this one uses infer')
   const check = unparenthesized(node.checkType)
   const naked = check.type === 'TSTypeReference' && check.typeName.type === 'Identifier' && !check.typeArguments && env.params.has(check.typeName.name)
-  const u = operand(r, node.extendsType, env)
+  // `T extends (...args: never) => any` (type-fest's SetOptional, SetRequired): no JSON value is a function,
+  // so the test is false for every type the build reads as data; the function type itself is never resolved.
+  const toFunction = FUNCTION_TYPES.has(unparenthesized(node.extendsType).type)
+  const u = toFunction ? [] : operand(r, node.extendsType, env)
   // A branch that is never adds nothing to the union (`T extends null ? never : T`).
   const branch = (c: Resolved, inner: Env): Resolved | undefined => {
-    const v = extendsType(c, u)
+    const v = toFunction ? (c.kind === 'function' || c.kind === 'any' ? undefined : false) : extendsType(c, u)
     if (v === undefined) refuse(UNDECIDED)
     const taken = v ? node.trueType : node.falseType
     return unparenthesized(taken).type === 'TSNeverKeyword' ? undefined : r.resolve(taken, inner)
@@ -134,6 +169,8 @@ export function conditionalType(r: Reader, node: any, env: Env): Resolved {
   if (values.length === 0) refuse('this one reduces to never, which describes no value')
   return unionOf(r, values.map((x) => [node, x]), env)
 }
+
+const FUNCTION_TYPES = new Set(['TSFunctionType', 'TSConstructorType'])
 
 function containsInfer(node: any): boolean {
   if (!node || typeof node !== 'object') return false

@@ -88,8 +88,10 @@ function alternative(r: Reader, parts: Part[], env: Env, node: any): string {
     }
     if (p.open === 'string') out += `(?:(?!${escape(next)})[\\s\\S])*`
     else if (p.open === 'number' && ![...next].some((c) => NUMBER_CHARS.has(c) || /\s/u.test(c))) out += p.source
-    else {
+    else if (p.open === 'number') {
       return r.refuse('MCP020', `A number placeholder followed by text a number may contain ('${next}') is split by TypeScript at the first '${next}', which no pattern here says. Use another separator (such as ':' or '/'), or string & Pattern<'…'>.`, env, node)
+    } else {
+      return r.refuse('MCP020', `A placeholder whose type is itself a pattern (a template literal type, or a union holding one) followed by more text ('${next}') is split by TypeScript in a way no one pattern here says. Write the union of whole templates out (\`u_\${string}/\${string}\` | …), or use string & Pattern<'…'>.`, env, node)
     }
   }
   return out
