@@ -31,7 +31,9 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
 }
 
 /** Strings tried for patterns fast-check cannot generate from (lookaheads). */
-const PATTERN_CANDIDATES = ['/a/b.json', '//x.y.json', 'a-b', '-', 'ab-', 'a', 'z', 'az', 'abz', 'aaz', 'abc', 'ABC-1234', 'hello', 'x', '', 'a1z', 'zz', 'Z']
+const PATTERN_CANDIDATES = ['/a/b.json', '//x.y.json', 'a-b', '-', 'ab-', 'a', 'z', 'az', 'abz', 'aaz', 'abc', 'ABC-1234', 'hello', 'x', '', 'a1z', 'zz', 'Z',
+  // issue 28's server-shaped template literals
+  'Sheet1!A1:B2', '!', 'app=web', '=', 'PROJ-12', 'a-1', '+15551234567', 'refs/heads/main', 'refs/tags/v1', 'arn:aws:s3:::b', '10px', '5m', '7d', 'x-id', 'customfield_10010', 'tag:env', 'tags[env]', 'user:1', 'team:2', 'gid://shopify/Product/1']
 
 type StringIR = Extract<TypeIR, { kind: 'string' }>
 
