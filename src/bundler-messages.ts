@@ -79,15 +79,16 @@ export function withInlineMap(out: { code: string; map?: unknown }, source: stri
 /**
  * webpack and rspack: a module's findings (an error with `diagnostics`) as that module's own error, which
  * the stats print as `ERROR in ./tools.ts` and the diagnostics, where a loader's thrown error would add
- * "Module build failed (from …/unplugin/…/transform)" and the plugin's stack. False for anything else.
+ * "Module build failed (from …/unplugin/…/transform)" and the plugin's stack. Returns the module's code in
+ * its place, which throws the message when run (as webpack's own failed modules do); undefined for anything else.
  */
-export function addModuleError(native: { compiler?: any; loaderContext?: any } | undefined, error: unknown): boolean {
+export function addModuleError(native: { compiler?: any; loaderContext?: any } | undefined, error: unknown): string | undefined {
   const module = native?.loaderContext?._module
   const WebpackError = native?.compiler?.webpack?.WebpackError ?? native?.compiler?.rspack?.WebpackError
   const diagnostics = (error as { diagnostics?: unknown } | undefined)?.diagnostics
-  if (!(error instanceof Error) || !diagnostics || !module?.addError || !WebpackError) return false
+  if (!(error instanceof Error) || !diagnostics || !module?.addError || !WebpackError) return undefined
   const moduleError = Object.assign(new WebpackError(error.message), { name: error.name, hideStack: true, diagnostics })
   moduleError.stack = error.stack
   module.addError(moduleError)
-  return true
+  return `throw new Error(${JSON.stringify(error.message)})\n`
 }

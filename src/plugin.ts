@@ -290,9 +290,10 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         try {
           return transformModule(rawId, code, (f) => this.addWatchFile(f))
         } catch (error) {
-          // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), the module left as it is.
-          if (addModuleError((this as any).getNativeBuildContext?.(), error)) return null
-          throw error
+          // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), its code one that throws them.
+          const failed = addModuleError((this as any).getNativeBuildContext?.(), error)
+          if (failed === undefined) throw error
+          return { code: failed }
         }
       },
     },
