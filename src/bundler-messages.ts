@@ -1,7 +1,8 @@
 /**
  * Findings in esbuild's own shape: a message whose `location` is the tool file's line (with its text, so
  * esbuild draws its own code frame), for `result.errors`/`result.warnings` and esbuild's log, which
- * honours `logLevel`. Rollup, Rolldown, Vite and webpack take `this.warn`/a thrown error as they are.
+ * honours `logLevel`. Rollup, Rolldown and Vite take `this.warn`/a thrown error as they are; webpack a
+ * module's own error (below), which it prints without a loader's name or a stack.
  */
 import { readFileSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
@@ -73,4 +74,21 @@ export function withInlineMap(out: { code: string; map?: unknown }, source: stri
   if (!map.sourcesContent || map.sourcesContent.length === 0) map.sourcesContent = [source]
   if (!map.sources || map.sources.length === 0) map.sources = [path]
   return `${out.code}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}`
+}
+
+/**
+ * webpack and rspack: a module's findings (an error with `diagnostics`) as that module's own error, which
+ * the stats print as `ERROR in ./tools.ts` and the diagnostics, where a loader's thrown error would add
+ * "Module build failed (from …/unplugin/…/transform)" and the plugin's stack. Returns the module's code in
+ * its place, which throws the message when run (as webpack's own failed modules do); undefined for anything else.
+ */
+export function addModuleError(native: { compiler?: any; loaderContext?: any } | undefined, error: unknown): string | undefined {
+  const module = native?.loaderContext?._module
+  const WebpackError = native?.compiler?.webpack?.WebpackError ?? native?.compiler?.rspack?.WebpackError
+  const diagnostics = (error as { diagnostics?: unknown } | undefined)?.diagnostics
+  if (!(error instanceof Error) || !diagnostics || !module?.addError || !WebpackError) return undefined
+  const moduleError = Object.assign(new WebpackError(error.message), { name: error.name, hideStack: true, diagnostics })
+  moduleError.stack = error.stack
+  module.addError(moduleError)
+  return `throw new Error(${JSON.stringify(error.message)})\n`
 }

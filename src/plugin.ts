@@ -12,7 +12,7 @@ import { CompileError } from './compiler/diagnostics.ts'
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
 import { CompiledModules } from './compiler/modules.ts'
-import { duplicateFindings, duplicateNames } from './compiler/declarations/duplicates.ts'
+import { duplicateFindings } from './compiler/declarations/duplicates.ts'
 import { REEXPORT } from './compiler/declarations/reexports.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
 import { listRefusals, modelReport, tokenTable, type ModelReport } from './compiler/artifacts/model-report.ts'
@@ -20,7 +20,7 @@ import { profileList, strictList } from './compiler/model/profiles/index.ts'
 import { formatWarning } from './compiler/model/warnings.ts'
 import { TokenizerMissing } from './compiler/model/tokens.ts'
 import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './compiler/artifacts/registry.ts'
-import { esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
+import { addModuleError, esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
@@ -287,7 +287,14 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       handler(code, rawId) {
         // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape.
         if (meta.framework === 'esbuild') return null
-        return transformModule(rawId, code, (f) => this.addWatchFile(f))
+        try {
+          return transformModule(rawId, code, (f) => this.addWatchFile(f))
+        } catch (error) {
+          // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), its code one that throws them.
+          const failed = addModuleError((this as any).getNativeBuildContext?.(), error)
+          if (failed === undefined) throw error
+          return { code: failed }
+        }
       },
     },
     buildStart(...args: unknown[]) {
@@ -306,8 +313,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       // esbuild: each duplicate an error at its declaration, added by the onEnd above.
       if (meta.framework === 'esbuild') esbuildErrorsFound = duplicateFindings(served).map((d) => esbuildMessage('error', d, project.texts, root))
       else {
-        const message = duplicateNames(served)
-        if (message) throw new Error(message)
+        const duplicates = duplicateFindings(served)
+        if (duplicates.length > 0) throw new CompileError(duplicates, project.texts)
       }
       // MCP Apps: a ui:// URI two modules' views (or a view and a resource) share (one module's failed its compile).
       const clashes = viewClashes(collect(served))

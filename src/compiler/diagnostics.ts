@@ -101,7 +101,11 @@ export function formatDiagnostic(d: Diagnostic, source?: string): string {
   return source === undefined ? head : `${head}\n${codeFrame(source, d.loc.line, d.loc.column)}`
 }
 
-/** One error for all findings of a module; `.diagnostics` keeps them structured. */
+/**
+ * One error for all findings of a module; `.diagnostics` keeps them structured. Its stack is its message
+ * alone (`CompileError: <message>` and a newline, the prefix Rollup, Rolldown, Vite and webpack strip
+ * before printing a stack), so a build error ends at the diagnostics, not at the plugin's own frames.
+ */
 export class CompileError extends Error {
   readonly diagnostics: Diagnostic[]
   constructor(diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>) {
@@ -110,6 +114,7 @@ export class CompileError extends Error {
     super(`mcp-aot: ${n} error${n === 1 ? '' : 's'}\n\n${body}`)
     this.name = 'CompileError'
     this.diagnostics = diagnostics
+    this.stack = `${this.name}: ${this.message}\n`
   }
 }
 

@@ -147,6 +147,17 @@ export function errorText(error: unknown): string {
   return `mcp-aot: ${n} error${n === 1 ? '' : 's'}\n\n` + ours.map((m) => `${m.text}\n> ${m.location!.line} | ${m.location!.lineText}`).join('\n\n')
 }
 
+/**
+ * What a failed build prints of it: its message (where Rolldown, Vite and webpack put the errors they
+ * gathered), esbuild's messages, and the stack of each error the plugin raised (Rollup's is the error itself).
+ */
+export function printedText(error: unknown): string {
+  type Raised = { message?: string; stack?: string; text?: string; plugin?: string }
+  const e = error as Raised & { errors?: Raised[] }
+  const raised = [e, ...(e.errors ?? [])].filter((x) => x.plugin === 'mcp-aot')
+  return [e.message, ...(e.errors ?? []).map((x) => x.text ?? ''), ...raised.map((x) => x.stack ?? '')].join('\n')
+}
+
 /** Throws unless the message's location is the line its text names (esbuild's column is 0-based), with that line's text. */
 function located(m: { text: string; location: { file: string; line: number; column: number; lineText: string } | null }): void {
   const at = /^(.+?):(\d+):(\d+) - /.exec(m.text)

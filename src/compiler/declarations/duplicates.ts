@@ -1,6 +1,6 @@
-/** Names declared twice across modules (the bundler's module graph): findings, and one message for a bundler error. */
+/** Names declared twice across modules (the bundler's module graph): one finding (MCP027) at each later declaration. */
 import type { Declaration } from './declaration.ts'
-import { formatDiagnostic, type Diagnostic } from '../diagnostics.ts'
+import type { Diagnostic } from '../diagnostics.ts'
 import { nameKey } from './names.ts'
 
 export function duplicateFindings(modules: ReadonlyMap<string, readonly Declaration[]>): Diagnostic[] {
@@ -20,10 +20,4 @@ export function duplicateFindings(modules: ReadonlyMap<string, readonly Declarat
     }
   }
   return found
-}
-
-export function duplicateNames(modules: ReadonlyMap<string, readonly Declaration[]>): string | undefined {
-  const found = duplicateFindings(modules)
-  if (found.length === 0) return undefined
-  return `mcp-aot: ${found.length} duplicate name${found.length === 1 ? '' : 's'}\n\n${found.map((d) => formatDiagnostic(d)).join('\n')}`
 }
