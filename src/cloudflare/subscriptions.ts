@@ -203,9 +203,8 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
       return (this.#last ??= (await this.#state.storage.get<number>(LAST)) ?? 0)
     }
 
-    /** Whether `socket` hears the change `text` (its kinds, and for a session's GET stream the session's URIs). */
-    async #hears(socket: HibernatableSocket, change: Change): Promise<boolean> {
-      if (!this.#state.getTags(socket).includes(change.kind)) return false
+    /** Whether a socket of the change's kind hears it: a session's GET stream, a resource's update only when the session subscribed to it. */
+    async #sessionHears(socket: HibernatableSocket, change: Change): Promise<boolean> {
       const session = change.kind === 'resource' ? (socket.deserializeAttachment() as string | null) : null
       return session === null || (await this.#subscribed(session)).has((change as { uri: string }).uri)
     }
@@ -243,7 +242,8 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
           if (session !== null) socket.serializeAttachment(session)
           if (after !== undefined && after < last) {
             for (const text of (await state.storage.list<string>({ prefix: LOG, start: logKey(after + 1) })).values()) {
-              if (await this.#hears(socket, JSON.parse(text) as Change)) socket.send(text)
+              const change = JSON.parse(text) as Change
+              if (state.getTags(socket).includes(change.kind) && (await this.#sessionHears(socket, change))) socket.send(text)
             }
           }
           return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit)
@@ -255,11 +255,8 @@ export function durableSubscriptions(binding = 'MCP_SUBSCRIPTIONS', options: Dur
           const text = JSON.stringify({ ...change, seq: last })
           await state.storage.put({ [LAST]: last, [logKey(last)]: text })
           if (last > KEPT_CHANGES) await state.storage.delete([logKey(last - KEPT_CHANGES)])
-          // A session's GET stream hears a resource's update only when the session subscribed to it.
-          const uri = change.kind === 'resource' ? change.uri : undefined
           for (const socket of state.getWebSockets(change.kind)) {
-            const session = uri === undefined ? null : (socket.deserializeAttachment() as string | null)
-            if (session !== null && !(await this.#subscribed(session)).has(uri!)) continue
+            if (!(await this.#sessionHears(socket, change))) continue
             try {
               socket.send(text)
             } catch {
