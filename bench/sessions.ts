@@ -24,7 +24,7 @@ const log = (...a: unknown[]) => console.error('[bench:sessions]', ...a)
 const missing = missingPieces()
 if (missing) throw new Error(`${missing}; run npm run build first`)
 const file = await buildMcpAotEsbuild(`${ROOT}bench/servers/mcp-aot-sessions/worker.ts`, `${ROOT}bench/.build/mcp-aot-sessions/worker.js`)
-const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask', MCP_OWNED_TASKS: 'McpOwnedTask' })
+const worker = await startWorker(file, undefined, { MCP_SESSIONS: 'McpSession', MCP_TASKS: 'McpTask', MCP_OWNED_TASKS: 'McpOwnedTask', MCP_FLOOR: 'McpFloor' })
 /** The same order, to the `@task optional` copy of create_order, asking for a task. */
 const TASK_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_order_task', arguments: ORDER_ARGS, task: { ttl: 60_000 } } })
 const url = new URL('/mcp', worker.url)
@@ -34,6 +34,8 @@ try {
   if (init.status !== 200 || !session) throw new Error(`initialize did not open a session: ${init.status} ${init.body.slice(0, 200)}`)
   const paths = [
     { name: 'tools/call, stateless (no session id)', body: LOAD_BODY, headers: {} as Record<string, string> },
+    { name: 'floor: the front → one Durable Object, constant reply', body: LOAD_BODY, headers: { 'x-floor': 'constant' } as Record<string, string> },
+    { name: 'floor: the front → one Durable Object serving it statelessly', body: LOAD_BODY, headers: { 'x-floor': 'serve' } as Record<string, string> },
     { name: 'tools/call, routed to the Durable Object', body: LOAD_BODY, headers: { 'mcp-session-id': session } },
     {
       name: 'tools/call as a task (a Durable Object per task)',

@@ -25,6 +25,7 @@ import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
 import { VIEW_ID, VIEW_VIRTUAL, viewPath, viewVirtualId, ViewModules } from './view-modules.ts'
+import { VALIDATOR_MODULE, validatorModuleText } from './compiler/schema/validator-modules.ts'
 import { hostPackage, type ViewBundler } from './compiler/views/document.ts'
 import { viewClashes } from './compiler/views/attach.ts'
 import { esbuildViews } from './compiler/views/esbuild.ts'
@@ -76,6 +77,13 @@ const SKILLS_ID = 'mcp-aot/skills'
 const SKILLS_VIRTUAL = '\0mcp-aot/skills'
 // JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
 const SOURCE = /\.[cm]?[jt]sx?$/
+/** A validator module generated code imports (compiler/schema/validator-modules.ts). */
+const VALIDATOR_ID = new RegExp(`^${VALIDATOR_MODULE}\\w+$`)
+const validatorSource = (id: string): string => {
+  const text = validatorModuleText(id)
+  if (text === undefined) throw new Error(`mcp-aot: no validator module ${id} was made in this process; the module importing it was compiled by another (rebuild it).`)
+  return text
+}
 /** A module the plugin reads: one that declares (MARKER) or may re-export declarations (a barrel). */
 const CANDIDATE = new RegExp(`${MARKER.source}|${REEXPORT.source}`, 'i')
 
@@ -200,6 +208,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
           esbuild: {
             setup: (build: any) => {
               build.onResolve({ filter: RUNTIME_ID }, (args: any) => ({ path: RUNTIME[args.path] }))
+              // A validator the generated code imports (compiler/schema/validator-modules.ts): one module per bundle.
+              build.onResolve({ filter: VALIDATOR_ID }, (args: any) => ({ path: args.path.slice(VALIDATOR_MODULE.length), namespace: 'mcp-aot-validator' }))
+              build.onLoad({ filter: /./, namespace: 'mcp-aot-validator' }, (args: any) => ({ contents: validatorSource(args.path), loader: 'js', resolveDir: here }))
               // MCP Apps: a view's document, built by this build's esbuild with its options (compiler/views/esbuild.ts).
               build.onResolve({ filter: VIEW_ID }, (args: any) => ({ path: args.path.replace(VIEW_ID, ''), namespace: 'mcp-aot-view' }))
               build.onLoad({ filter: /./, namespace: 'mcp-aot-view' }, async (args: any) => {
@@ -255,13 +266,14 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         }
       : {
           resolveId: {
-            filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card|\/skills|\/view:.+)?$/ },
+            filter: { id: /^mcp-aot(\/internal|\/cloudflare|\/server-card|\/skills|\/view:.+|\/validator:\w+)?$/ },
             handler: (id: string) =>
-              VIEW_ID.test(id) ? viewVirtualId(id) : id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : id === SKILLS_ID ? (options?.skills ? SKILLS_VIRTUAL : null) : (RUNTIME[id] ?? null),
+              VALIDATOR_ID.test(id) ? `\0${id}.js` : VIEW_ID.test(id) ? viewVirtualId(id) : id === CARD_ID ? (options?.registry ? CARD_VIRTUAL : null) : id === SKILLS_ID ? (options?.skills ? SKILLS_VIRTUAL : null) : (RUNTIME[id] ?? null),
           },
           load: {
-            filter: { id: /^\0mcp-aot\/(server-card|skills|view:.+\.js)$/ },
+            filter: { id: /^\0mcp-aot\/(server-card|skills|view:.+\.js|validator:\w+\.js)$/ },
             async handler(id: string) {
+              if (id.startsWith(`\0${VALIDATOR_MODULE}`)) return validatorSource(id.slice(VALIDATOR_MODULE.length + 1, -'.js'.length))
               if (VIEW_VIRTUAL.test(id)) {
                 // MCP Apps: a view's document, built by this bundler with the project's configuration (src/view-modules.ts).
                 const native = (this as { getNativeBuildContext?: () => { compiler?: unknown } }).getNativeBuildContext?.()

@@ -71,7 +71,7 @@ describe('determinism', () => {
   it('the original source is kept verbatim in front of the appended table', () => {
     const code = build()
     expect(code.startsWith(TOOLS)).toBe(true)
-    expect(code).toContain("export const __mcp = __mcp_table(\"src/tools.ts\", [")
+    expect(code).toContain('const __mcp_module = "src/tools.ts";\nexport const __mcp = __mcp_table(__mcp_module, [')
   })
   it('a module without @tool/@resource/@prompt is left alone', () => {
     const root = mkdtempSync(join(tmpdir(), 'mcp-aot-determinism-'))

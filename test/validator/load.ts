@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
-import { compileValidator } from '../../src/compiler/schema/validator.ts'
+import { compileValidator, moduleValidators } from '../../src/compiler/schema/validator.ts'
+import { validatorModuleText } from '../../src/compiler/schema/validator-modules.ts'
 import { argumentErrors } from '../../src/runtime/call/arg-errors.ts'
 import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 
@@ -26,6 +27,23 @@ export async function loadModule(expressions: Record<string, string>): Promise<R
   } finally {
     rmSync(file, { force: true })
   }
+}
+
+/**
+ * The validators of `schemas` as generated code holds them (moduleValidators): each validator module of its
+ * own imported, the rest compiled together; in the order of `schemas`.
+ */
+export async function loadEmitted(schemas: Record<string, object>): Promise<ValidateFn[]> {
+  const { alone, group } = moduleValidators(schemas)
+  const together = group ? ((await loadModule({ all: group.expression })).all as unknown as ValidateFn[]) : []
+  const modules = new Map<string, ValidateFn>()
+  for (const id of new Set(Object.values(alone))) {
+    const file = join(dir, `validator-${id}.mjs`)
+    writeFileSync(file, validatorModuleText(id)!.replace("'mcp-aot/internal'", JSON.stringify(internal)))
+    modules.set(id, (await import(pathToFileURL(file).href)).default)
+    rmSync(file, { force: true })
+  }
+  return Object.keys(schemas).map((name) => (name in alone ? modules.get(alone[name]!)! : together[group!.names.indexOf(name)]!))
 }
 
 export async function load(schema: object): Promise<ValidateFn> {

@@ -8,6 +8,7 @@ import { createServer } from 'mcp-aot'
 import { durableSessions, durableTasks } from 'mcp-aot/cloudflare'
 import * as tools from '../mcp-aot/tools.ts'
 import * as taskTools from './tasks.ts'
+import { floors } from './floors.ts'
 
 const sessions = durableSessions('MCP_SESSIONS')
 export const McpSession = sessions.DurableObject
@@ -26,6 +27,10 @@ const authorized = createServer({ name: 'mcp-aot', version: '1.0.0' }, tools, ta
   },
 })
 
+const floor = floors((request, env, ctx) => open.fetch(request, env, ctx as any))
+export const McpFloor = floor.FloorObject
+
 export default {
-  fetch: (request: Request, env: unknown, ctx: any) => (request.headers.has('authorization') ? authorized : open).fetch(request, env, ctx),
+  fetch: (request: Request, env: unknown, ctx: any) =>
+    request.headers.has('x-floor') ? floor.route(request, env) : (request.headers.has('authorization') ? authorized : open).fetch(request, env, ctx),
 }

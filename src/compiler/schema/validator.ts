@@ -36,7 +36,8 @@ import standaloneModule from 'ajv/dist/standalone/index.js'
 import { _, Name, stringify, ValueScope } from 'ajv/dist/compile/codegen/index.js'
 import { isSchema, SUBSCHEMA_LIST, SUBSCHEMA_MAP, SUBSCHEMA_ONE } from './schema-walk.ts'
 import { anyOf } from './union-keyword.ts'
-import { FORMAT_NAMES, FORMATS, rewrite, wrap } from './validator-code.ts'
+import { FORMAT_NAMES, FORMATS, moduleText, rewrite, wrap } from './validator-code.ts'
+import { validatorModule } from './validator-modules.ts'
 import { KEY, LOCAL_REF, share } from './validator-fragments.ts'
 
 // CommonJS modules seen from ESM: the class/function is the module itself, and also its `.default`.
@@ -158,6 +159,53 @@ export interface CompileOptions {
    * allows both. Unknown keywords are still refused.
    */
   handWritten?: boolean
+}
+
+/**
+ * A module's validators as the generated code holds them: each entry whose validator shares no fragment
+ * with another entry's is a module of its own, named by its text (`alone`: entry → id, see
+ * validator-modules.ts), so a validator that several modules need (the same shape) is emitted once per
+ * bundle, and its functions are top-level declarations an engine compiles on first call; the entries that
+ * share fragments (a named type used by several tools) are compiled together (`group`: their names and the
+ * IIFE expression evaluating to their validate functions, as compileValidators makes it).
+ */
+export interface ModuleValidators {
+  alone: Record<string, string>
+  group: { names: string[]; expression: string } | undefined
+}
+
+export function moduleValidators(schemas: Readonly<Record<string, object>>, options: CompileOptions = {}): ModuleValidators {
+  const entries = Object.entries(schemas)
+  const checked = entries.map(([name, schema]) => assertions(schema, name) as object)
+  const { roots, shared, indexes } = share(checked.map((schema) => structuredClone(schema)))
+  // The shared fragments each root reaches (through other fragments too), and how many roots reach each.
+  const reach = roots.map((root) => reached(root, shared))
+  const owners = new Map<number, number>()
+  for (const fragments of reach) for (const f of fragments) owners.set(f, (owners.get(f) ?? 0) + 1)
+  const alone: Record<string, string> = {}
+  const together: Record<string, object> = {}
+  entries.forEach(([name, schema], i) => {
+    const k = indexes[i]!
+    if ([...reach[k]!].some((f) => owners.get(f)! > 1)) together[name] = schema
+    else alone[name] = validatorModule(`${options.handWritten ? 'h' : 't'}${JSON.stringify(checked[i])}`, () => {
+      const { body, fns } = compile([[name, schema]], options)
+      return moduleText(body, fns[0]!)
+    })
+  })
+  const names = Object.keys(together)
+  return { alone, group: names.length === 0 ? undefined : { names, expression: compileValidators(together, options) } }
+}
+
+/** The indexes of the shared fragments `node` refers to, directly or through other fragments. */
+function reached(node: unknown, shared: readonly object[], into = new Set<number>()): Set<number> {
+  if (typeof node !== 'object' || node === null) return into
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$ref' && typeof v === 'string' && v.startsWith(`${KEY}s`)) {
+      const f = Number(v.slice(KEY.length + 1))
+      if (!into.has(f)) reached(shared[f], shared, into.add(f))
+    } else reached(v, shared, into)
+  }
+  return into
 }
 
 /** Statements plus, per entry, the name of its validate function. */

@@ -14,7 +14,8 @@ import { listedSchema } from '../schema/listed.ts'
 import { profileFindings, profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
-import { compileValidators, SchemaRefused } from '../schema/validator.ts'
+import { moduleValidators, SchemaRefused, type ModuleValidators } from '../schema/validator.ts'
+import { VALIDATOR_MODULE } from '../schema/validator-modules.ts'
 import { Refusal } from '../refusal.ts'
 import { toolUiMeta, viewEntries } from './apps.ts'
 
@@ -135,8 +136,12 @@ function optional(d: Declaration, lines: string[], used: Set<string>): void {
   }
 }
 
-function loc(d: Declaration): string {
-  return json(`${d.loc.file}:${d.loc.line}:${d.loc.column}`)
+/** The module's path, held once by the generated code; each entry's `loc` adds its line and column to it. */
+const MODULE = '__mcp_module'
+
+function loc(d: Declaration, module: string): string {
+  const at = `:${d.loc.line}:${d.loc.column}`
+  return d.loc.file === module ? `${MODULE} + ${json(at)}` : json(d.loc.file + at)
 }
 
 /** The entry's result shaper (`__mcp_textResult`, `__mcp_structuredResult({...})`, …), one per ResultPlan kind. */
@@ -151,8 +156,8 @@ function result(d: Declaration, used: Set<string>): string {
 }
 
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */
-function entry(d: Declaration, validator: string | undefined, used: Set<string>, options: EmitOptions): string {
-  const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d)}`]
+function entry(d: Declaration, module: string, validator: string | undefined, used: Set<string>, options: EmitOptions): string {
+  const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d, module)}`]
   if (d.kind === 'tool') {
     const definition = toolDefinition(d)
     const text = json(definition)
@@ -206,9 +211,9 @@ const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', '
  * The module's validators; a schema ajv refuses (every case known is refused earlier, in the type IR, with
  * its own code) is a Refusal at the parameter its schema path names, else at the declaration.
  */
-function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[]): string {
+function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[]): ModuleValidators {
   try {
-    return compileValidators(schemas, { handWritten: decls.some((d) => d.handWritten) })
+    return moduleValidators(schemas, { handWritten: decls.some((d) => d.handWritten) })
   } catch (e) {
     if (!(e instanceof SchemaRefused)) throw e
     const d = decls[Number(e.entry.slice('__mcp_v'.length))]!
@@ -233,15 +238,17 @@ export function emitTable(module: string, decls: readonly Declaration[], options
       name = `__mcp_v${i}`
       schemas[name] = d.handWritten?.validated ?? objectSchema(d.props)
     }
-    entries.push(entry(d, name, used, options))
+    entries.push(entry(d, module, name, used, options))
   })
   // MCP Apps: each view the tools name is a resource (table/apps.ts).
   const views = viewEntries(decls)
   if (views.entries.length > 0) used.add('resourcesFeature')
   entries.push(...views.entries)
-  // One compile for the module: tools that validate alike, and shared types, share code.
-  const names = Object.keys(schemas)
-  const validators = names.length === 0 ? [] : [`const [${names.join(', ')}] = ${validatorsOf(schemas, decls)};`]
+  // Tools that validate alike share code: a validator of its own is a module the bundle holds once, however
+  // many modules import it; tools that share a type are compiled together, in the module.
+  const compiled = Object.keys(schemas).length === 0 ? undefined : validatorsOf(schemas, decls)
+  const validators = compiled?.group ? [`const [${compiled.group.names.join(', ')}] = ${compiled.group.expression};`] : []
+  const validatorImports = Object.entries(compiled?.alone ?? {}).map(([name, id]) => `import ${name} from ${json(VALIDATOR_MODULE + id)};`)
   const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
   const features = FEATURES.filter((name) => used.has(name)).map(local)
   const tail = features.length > 0 ? `, [${features.join(', ')}]` : ''
@@ -250,8 +257,10 @@ export function emitTable(module: string, decls: readonly Declaration[], options
     '// ---- mcp-aot: generated at build time from the declarations above ----',
     `${runtimeImport(validators.join('\n'), imports)};`,
     ...views.imports,
+    ...validatorImports,
     ...validators,
-    `${binding ? `const ${binding}` : `export const ${TABLE_EXPORT}`} = __mcp_table(${json(module)}, [\n${entries.join(',\n')},\n]${tail});`,
+    `const ${MODULE} = ${json(module)};`,
+    `${binding ? `const ${binding}` : `export const ${TABLE_EXPORT}`} = __mcp_table(${MODULE}, [\n${entries.join(',\n')},\n]${tail});`,
     '',
   ].join('\n')
 }

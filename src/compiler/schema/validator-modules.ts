@@ -1,0 +1,31 @@
+/**
+ * Validators as modules of their own, named by their text: generated code imports one as
+ * `import __mcp_v0 from 'mcp-aot/validator:<id>'`, and the plugin serves the module under that id
+ * (its resolveId and load), so a validator that many tool modules need is one module of the bundle.
+ * The store lives as long as the process: the same schema always gives the same text, so an id once made
+ * stays true, for every plugin instance and every rebuild (a dev server's too).
+ */
+import { createHash } from 'node:crypto'
+
+/** What generated code imports a validator module as; the id follows. */
+export const VALIDATOR_MODULE = 'mcp-aot/validator:'
+
+/** id → the module's text. */
+const texts = new Map<string, string>()
+/** A validator's key (its assertions as JSON, and how it was compiled) → its id: each schema is compiled once. */
+const ids = new Map<string, string>()
+
+/** The id of the module for `key`, made by `text()` the first time the key is seen. */
+export function validatorModule(key: string, text: () => string): string {
+  let id = ids.get(key)
+  if (id === undefined) {
+    const source = text()
+    id = createHash('sha256').update(source).digest('hex').slice(0, 20)
+    texts.set(id, source)
+    ids.set(key, id)
+  }
+  return id
+}
+
+/** The text of the validator module `id`, or undefined when this process never made it. */
+export const validatorModuleText = (id: string): string | undefined => texts.get(id)
