@@ -157,6 +157,15 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
     readonly #runs = new Map<string, Promise<void>>()
     /** The alarm handler is running the tools: a new task joins it. */
     #inAlarm = false
+    /**
+     * What this instance knows without reading storage: the calls of the tasks it made that have not
+     * started (their `pending:` keys are in storage too), when its earliest kept task expires (Infinity:
+     * it keeps none; undefined: not read yet), and whether its storage was read for runs a restart left
+     * (the first alarm of an instance reads it). So a task made and run by one instance costs no read.
+     */
+    readonly #pending = new Map<string, TaskCall>()
+    #nextExpiry: number | undefined
+    #restored = false
 
     constructor(state: ObjectState, env: unknown) {
       this.#state = state
@@ -185,6 +194,12 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
         counted = { [COUNT]: (this.#count = count + 1) }
       }
       const record = newRecord(taskId, call.ttlMs, envelope.pollIntervalMs!, call.owner)
+      // An object of one task (no principal) is new, and this task is all it will ever keep: nothing to read back.
+      if (call.owner === undefined) {
+        this.#count ??= 0
+        this.#nextExpiry = expiresAt(record)
+        this.#restored = true
+      }
       const joins = this.#inAlarm
       // Durably created, in one write, before the handle is returned (the spec's MUST): a tasks/get now finds it.
       await storage.put({
@@ -194,9 +209,13 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
         ...counted,
         ...(joins ? {} : { [pendingKey(taskId)]: true }),
       })
+      if (this.#nextExpiry !== undefined) this.#nextExpiry = Math.min(this.#nextExpiry, expiresAt(record))
       const task = this.#taskOf(record)
-      if (joins) this.#start(task)
-      else await storage.setAlarm(Date.now())
+      if (joins) this.#start(task, call)
+      else {
+        this.#pending.set(taskId, call)
+        await storage.setAlarm(Date.now())
+      }
       return json({ task: record })
     }
 
@@ -209,37 +228,53 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
       const storage = this.#state.storage
       this.#inAlarm = true
       try {
-        for (const key of (await storage.list({ prefix: 'running:' })).keys()) {
-          const taskId = key.slice('running:'.length)
-          if (this.#runs.has(taskId)) continue
-          await storage.delete([key])
-          ;(await this.#load(taskId))?.fail({ code: INTERNAL_ERROR, message: 'The task ended unfinished: its Durable Object restarted (or the tool ran past 15 minutes) before the tool returned.' })
+        // The first alarm of an instance: the runs a restart left fail, and the tasks not started start.
+        if (!this.#restored) {
+          for (const key of (await storage.list({ prefix: 'running:' })).keys()) {
+            const taskId = key.slice('running:'.length)
+            if (this.#runs.has(taskId)) continue
+            await storage.delete([key])
+            ;(await this.#load(taskId))?.fail({ code: INTERNAL_ERROR, message: 'The task ended unfinished: its Durable Object restarted (or the tool ran past 15 minutes) before the tool returned.' })
+          }
+          for (const key of (await storage.list({ prefix: 'pending:' })).keys()) {
+            const taskId = key.slice('pending:'.length)
+            if (!this.#pending.has(taskId)) this.#pending.set(taskId, (await storage.get<TaskCall>(callKey(taskId)))!)
+          }
+          this.#restored = true
         }
-        for (const key of (await storage.list({ prefix: 'pending:' })).keys()) {
-          const task = await this.#load(key.slice('pending:'.length))
-          if (task && !this.#runs.has(task.record.taskId)) this.#start(task)
+        for (const [taskId, call] of this.#pending) {
+          this.#pending.delete(taskId)
+          const task = await this.#load(taskId)
+          if (task && !this.#runs.has(taskId) && call) this.#start(task, call)
         }
         while (this.#runs.size > 0) await Promise.race(this.#runs.values())
       } finally {
         this.#inAlarm = false
       }
-      const [next] = (await storage.list({ prefix: EXPIRY, limit: 1 })).keys()
-      if (next !== undefined) await storage.setAlarm(Number(next.slice(EXPIRY.length, EXPIRY.length + 15)))
+      const next = await this.#earliestExpiry()
+      if (next !== Infinity) await storage.setAlarm(next)
     }
 
     /** Runs the task's tool in this instance (within the running alarm). */
-    #start(task: Task): void {
+    #start(task: Task, call: TaskCall): void {
       const { taskId } = task.record
       const storage = this.#state.storage
       const run = (async () => {
-        // Written together (no await between them: one coalesced write), then the call read.
-        const marked = Promise.all([storage.put({ [runningKey(taskId)]: true }), storage.delete([pendingKey(taskId)])])
-        const call = (await storage.get<TaskCall>(callKey(taskId)))!
-        await marked
+        // Written together (no await between them: one coalesced write).
+        await Promise.all([storage.put({ [runningKey(taskId)]: true }), storage.delete([pendingKey(taskId)])])
         await runTask(attached!, task, call, this.#env, this.#state, this.#budget(task))
         await storage.delete([runningKey(taskId)])
       })().finally(() => this.#runs.delete(taskId))
       this.#runs.set(taskId, run)
+    }
+
+    /** When the earliest kept task expires (Infinity: none), read from storage once per instance. */
+    async #earliestExpiry(): Promise<number> {
+      if (this.#nextExpiry === undefined) {
+        const [next] = (await this.#state.storage.list({ prefix: EXPIRY, limit: 1 })).keys()
+        this.#nextExpiry = next === undefined ? Infinity : Number(next.slice(EXPIRY.length, EXPIRY.length + 15))
+      }
+      return this.#nextExpiry
     }
 
     /** Counts a finished task's result in the object (a principal's, or the task's own), written with its expiry key. */
@@ -269,12 +304,15 @@ export function durableTasks(binding = 'MCP_TASKS', options: DurableTasksOptions
     /** Forgets the expired tasks (aborting a tool still running) with everything kept for them; the count left. */
     async #sweep(): Promise<number> {
       const storage = this.#state.storage
-      const expired = await storage.list<number | true>({ prefix: EXPIRY, end: expiryKey(Date.now() + 1, '') })
       if (this.#count === undefined) {
         this.#bytes = (await storage.get<number>(BYTES)) ?? 0
         this.#count = (await storage.get<number>(COUNT)) ?? 0
       }
       let count = this.#count
+      // Nothing has expired yet: no read.
+      if (Date.now() < (await this.#earliestExpiry())) return count
+      const expired = await storage.list<number | true>({ prefix: EXPIRY, end: expiryKey(Date.now() + 1, '') })
+      this.#nextExpiry = undefined
       if (expired.size === 0) return count
       const keys: string[] = []
       for (const [key, size] of expired) {
