@@ -93,10 +93,14 @@ function storageBackup(storage: ObjectState['storage']): EventBackup {
 }
 /**
  * The header in which the front hands the object the admitted caller (JSON: the `authorize` hook's answer
- * and its principal). Always set by the front, over whatever the client sent, and removed by the object
- * before the request reaches the server; only the front reaches the object (a Durable Object has no URL).
+ * and its principal), and the object removes before the request reaches the server; only the front reaches
+ * the object (a Durable Object has no URL). A caller the server does not authorize is nobody (`{}`): the
+ * front sends its request as it came, with no copy and no header, and the object takes a request without
+ * one (its own internal URLs apart) as that caller's. A client's header of that name never gets through:
+ * the front sets it over the client's, or removes it.
  */
 const ADMISSION = 'x-mcp-aot-admission'
+const NOBODY: Admission = { auth: undefined, principal: undefined }
 
 /** `request` with the header `name` set to `value`, or removed when `value` is undefined. */
 function withHeader(request: Request, name: string, value: string | undefined): Request {
@@ -146,13 +150,16 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       },
       async route(id, admission, request, env, execution) {
         const object = objectFor(env, id)
-        const sent = JSON.stringify(admission)
+        const nobody = admission.auth === undefined && admission.principal === undefined
+        const sent = nobody ? undefined : JSON.stringify(admission)
         // A GET stream (its notifications, or their resumption: not a tool call's stream) is held here, in the
         // front, when the listeners live apart from the session (durableSubscriptions()): the object only says
         // the session is the caller's, and can sleep.
         const last = request.headers.get('last-event-id')
-        if (request.method !== 'GET' || (last !== null && !last.startsWith(CHANGES_EVENT)) || !streams?.holds(env)) return object.fetch(withHeader(request, ADMISSION, sent))
-        const checked = await object.fetch(CHECK_URL, { method: 'POST', headers: { 'mcp-session-id': id, [ADMISSION]: sent } })
+        if (request.method !== 'GET' || (last !== null && !last.startsWith(CHANGES_EVENT)) || !streams?.holds(env)) {
+          return object.fetch(sent !== undefined || request.headers.has(ADMISSION) ? withHeader(request, ADMISSION, sent) : request)
+        }
+        const checked = await object.fetch(CHECK_URL, { method: 'POST', headers: { 'mcp-session-id': id, ...(sent === undefined ? {} : { [ADMISSION]: sent }) } })
         if (checked.status !== 204) return checked
         return server(request, env, execution, { auth: admission.auth, session: heldSession(id, admission.principal) })
       },
@@ -188,7 +195,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       if (!serve) throw new Error('mcp-aot: this Durable Object serves a server made with createServer(…, { sessions }) in the same Worker; none was made.')
       if (id === null) return unknownSession()
       const storage = this.#state.storage
-      // Only the front and other objects send requests without the admission header: every client's has it.
+      // The front's and other objects' own requests (their URLs are this host's) carry no admission header.
       const sent = request.headers.get(ADMISSION)
       if (sent === null && request.url.startsWith(PLACES)) {
         const operation = request.url.slice(PLACES.length + 1)
@@ -203,10 +210,10 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
         this.#lastSeen = Date.now()
         return new Response(null, { status: 204 })
       }
-      const admission = sent === null ? undefined : (JSON.parse(sent) as Admission)
+      const admission = sent === null ? NOBODY : (JSON.parse(sent) as Admission)
       const session = this.#session ?? (await this.#load(id))
       // Another principal holding the id is told what an unknown id is told.
-      if (!session || !admission || session.principal !== admission.principal) return unknownSession()
+      if (!session || session.principal !== admission.principal) return unknownSession()
       // The alarm moves at most once per tenth of idleMs (a storage write per request would cost more than
       // the tool call), and lands a tenth later, so a session ends between 1 and 1.1 × idleMs after its last request.
       const now = Date.now()
@@ -217,7 +224,7 @@ export function durableSessions(binding = 'MCP_SESSIONS', options: DurableSessio
       }
       // The front holds a GET stream of this session (held): it asks only whether the session is the caller's.
       if (request.url === CHECK_URL) return new Response(null, { status: 204 })
-      const response = await (session.resume(request) ?? serve(withHeader(request, ADMISSION, undefined), this.#env, this.#state, { auth: admission.auth, session }))
+      const response = await (session.resume(request) ?? serve(sent === null ? request : withHeader(request, ADMISSION, undefined), this.#env, this.#state, { auth: admission.auth, session }))
       // A DELETE answers once the place is given back, so the caller's next initialize finds it free.
       if (this.#closing) await this.#closing
       return response

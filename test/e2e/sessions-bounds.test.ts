@@ -112,3 +112,18 @@ it('a flood of anonymous initializes is refused (503, Retry-After) and shuts the
   expect(pings.every((status) => status === 200)).toBe(true)
   expect(await ping('/flood', kept.session!)).toBe(200)
 })
+
+it("without authorize a session's caller is nobody, whatever admission header a client sends: the front removes it", async () => {
+  const opened = await initialize('/flood')
+  expect(opened.status).toBe(200)
+  const forged = JSON.stringify({ auth: { token: 't', clientId: 'app' }, principal: 'someone' })
+  const response = await fetch(new URL('/flood', server.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': VERSION, 'mcp-session-id': opened.session!, 'x-mcp-aot-admission': forged },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+  })
+  // Served as the anonymous session's own request: a forged principal would be another caller's (404).
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 3, result: {} })
+  expect(await ping('/flood', opened.session!)).toBe(200)
+})
