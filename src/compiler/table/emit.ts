@@ -43,9 +43,9 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   if (d.description) out.description = d.description
   out.inputSchema = def.inputSchema
   if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
-  // `@title` is written twice: `title` (2025-06-18 on) and `annotations.title`, the one name 2025-03-26 has for it
-  // and second in the spec's display precedence (title, annotations.title, name), which some clients still read.
-  if (d.title || d.annotations) out.annotations = { ...(d.title ? { title: d.title } : {}), ...d.annotations }
+  // `@title` is written once, as `title` (2025-06-18 on); a 2025-03-26 client, whose only title is
+  // `annotations.title`, gets it there instead (runtime/shared/compat.ts), so no list repeats it.
+  if (d.annotations) out.annotations = { ...d.annotations }
   if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
   if (d.icons) out.icons = d.icons
   const ui = toolUiMeta(d)
