@@ -11,7 +11,7 @@ import type { ToolDefinition } from '../../runtime/shared/table.ts'
 import { planDefs, revivePlan } from '../schema/plans.ts'
 import { lenientPlan } from '../schema/lenient.ts'
 import { listedSchema } from '../schema/listed.ts'
-import { profileFindings, profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { profileFindings, profileTools, servedEntry, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
 import { compileValidators, SchemaRefused } from '../schema/validator.ts'
@@ -98,7 +98,7 @@ function profileField(definition: ToolEntry, options: EmitOptions, lines: string
   const out: Record<string, string | null> = {}
   for (const p of names) {
     const t = profileTools(p, [definition])[0]!
-    out[p] = t.status === 'refused' ? null : json(t.tool)
+    out[p] = t.status === 'refused' ? null : json(servedEntry(t))
   }
   lines.push(`profiles: ${json(out)}`)
 }
