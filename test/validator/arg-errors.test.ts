@@ -1,6 +1,7 @@
 /** ajv error objects → argument error lines, on hand-written errors (the shapes ajv reports). */
 import { describe, expect, it } from 'vitest'
-import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, MAX_LINE, MAX_TEXT, nearestName, pointerToPath, received } from '../../src/runtime/call/arg-errors.ts'
+import { argumentErrors, joinPath, MAX_COLLECTED_ERRORS, nearestName, pointerToPath, received } from '../../src/runtime/call/arg-errors.ts'
+import { boundLines, MAX_LINE, MAX_TEXT } from '../../src/runtime/call/bound-lines.ts'
 import { handWrittenRules } from '../../src/runtime/call/schema-rules.ts'
 import type { AjvError } from '../../src/runtime/shared/table.ts'
 
