@@ -146,6 +146,7 @@ describe('mcp-aot inspect', () => {
       [
         'tool list_items  (src/a.ts:5:8)',
         '  description: Lists things.',
+        '  annotations: readOnlyHint: true',
         '  inputSchema: {"type":"object","properties":{},"additionalProperties":false}',
         '',
         '1 tool, 0 resources, 0 prompts in 1 file; 0 errors.',

@@ -14,6 +14,7 @@ import { listedSchema } from '../schema/listed.ts'
 import { profileFindings, profileTools, servedEntry, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
+import { listedHints } from '../model/hints.ts'
 import { compileValidators, SchemaRefused } from '../schema/validator.ts'
 import { Refusal } from '../refusal.ts'
 import { toolUiMeta, viewEntries } from './apps.ts'
@@ -27,6 +28,8 @@ export interface EmitOptions {
   profiles?: readonly ProfileName[]
   /** Every tool takes null for an optional parameter as absent, as `@lenient` does for one. */
   lenient?: boolean
+  /** Every tool's entry states readOnlyHint, destructiveHint and openWorldHint (model/hints.ts). */
+  explicitHints?: boolean
   /** The profiles whose refusals are build errors (MCP042) rather than tools left out of their lists (plugin option `strictProfiles`). */
   strictProfiles?: readonly ProfileName[]
 }
@@ -45,7 +48,8 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
   // `@title` is written once, as `title` (2025-06-18 on); a 2025-03-26 client, whose only title is
   // `annotations.title`, gets it there instead (runtime/shared/compat.ts), so no list repeats it.
-  if (d.annotations) out.annotations = { ...d.annotations }
+  const annotations = listedHints(d)
+  if (annotations) out.annotations = { ...annotations }
   if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
   if (d.icons) out.icons = d.icons
   const ui = toolUiMeta(d)
