@@ -98,7 +98,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const profiles = profileList(options?.profiles)
   const strictProfiles = strictList(options?.strictProfiles, profiles)
   // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
-  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
+  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, explicitHints: options?.explicitHints, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
   // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
   const compiled = new CompiledModules(() => project, emitOptions)
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).

@@ -138,7 +138,7 @@ async function toolNames(source: string): Promise<string[]> {
 
 describe('docs/diagnostics.md: every code, before and after', () => {
   const diag = BLOCKS.filter((b) => b.page === 'docs/diagnostics.md')
-  const lint = ['MCP101', 'MCP102', 'MCP103', 'MCP104', 'MCP105', 'MCP106', 'MCP107', 'MCP108', 'MCP109', 'MCP110', 'MCP111']
+  const lint = ['MCP101', 'MCP102', 'MCP103', 'MCP104', 'MCP105', 'MCP106', 'MCP107', 'MCP108', 'MCP109', 'MCP110', 'MCP111', 'MCP112']
   const codes = [...Object.keys(CODES), ...lint]
   it('has one before and one after example per code, and no other code', () => {
     for (const kind of ['before', 'after']) {

@@ -106,6 +106,8 @@ export function compileModule(project: Project, id: string, code: string, option
   const reexports = barrel?.reexports ?? []
   if (barrel) analysis.read = [...new Set([...analysis.read, ...barrel.read])].filter((p) => p !== id)
   if (analysis.declarations.length === 0 && reexports.length === 0) return null
+  // `explicitHints`: every tool's entry states the three hints hosts require (model/hints.ts).
+  if (options.explicitHints) for (const d of analysis.declarations) if (d.kind === 'tool') d.explicitHints = true
   // MCP Apps: the views the tools name, named (views/); the bundler builds each from its view module (table/apps.ts).
   if (analysis.declarations.some((d) => d.ui?.view)) {
     nameViews(analysis.declarations, options.server ?? serverIdentity(project.root).name)

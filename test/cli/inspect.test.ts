@@ -35,7 +35,7 @@ describe('mcp-aot inspect --json', () => {
     const [find, cancel] = report.tools
     expect(Object.keys(find)).toEqual(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'source'])
     expect(find).toMatchObject({ title: 'Find Order', description: 'Looks up an order.', source: 'src/tools/orders.ts:19:8' })
-    expect(find.annotations).toEqual({ title: 'Find Order', readOnlyHint: true, openWorldHint: false })
+    expect(find.annotations).toEqual({ readOnlyHint: true, openWorldHint: false })
     expect(JSON.stringify(find.inputSchema)).toBe(FIND_ORDER_INPUT)
     expect(JSON.stringify(find.outputSchema)).toBe(FIND_ORDER_OUTPUT)
     expect(cancel).toMatchObject({ name: 'cancel_order', annotations: { destructiveHint: true }, timeoutMs: 5000, source: 'src/tools/orders.ts:31:8' })
@@ -108,7 +108,7 @@ describe('mcp-aot inspect', () => {
         'tool find_order  (src/tools/orders.ts:19:8)',
         '  title: Find Order',
         '  description: Looks up an order.',
-        '  annotations: title: Find Order, readOnlyHint: true, openWorldHint: false',
+        '  annotations: readOnlyHint: true, openWorldHint: false',
         block('inputSchema', FIND_ORDER_INPUT),
         block('outputSchema', FIND_ORDER_OUTPUT),
         '',
@@ -146,6 +146,7 @@ describe('mcp-aot inspect', () => {
       [
         'tool list_items  (src/a.ts:5:8)',
         '  description: Lists things.',
+        '  annotations: readOnlyHint: true',
         '  inputSchema: {"type":"object","properties":{},"additionalProperties":false}',
         '',
         '1 tool, 0 resources, 0 prompts in 1 file; 0 errors.',

@@ -16,7 +16,7 @@ import { Refusal } from '../../src/compiler/refusal.ts'
 import { compileFiles, toolsJson } from './harness.ts'
 
 const SCHEMA = { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer' } }, required: ['q'], additionalProperties: false }
-const tool = (params: string, ref = './q.json') => `/**\n * Finds.\n * @tool\n * @inputSchema ${ref}\n */\nexport function find(${params}) {}\n`
+const tool = (params: string, ref = './q.json') => `/**\n * Finds.\n * @tool @readOnly\n * @inputSchema ${ref}\n */\nexport function find(${params}) {}\n`
 const compile = (source: string, files: Record<string, string> = { 'src/q.json': JSON.stringify(SCHEMA) }) => compileFiles({ 'src/tools.ts': source, ...files })
 const findings = (source: string, files?: Record<string, string>) => compile(source, files).diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.column} ${d.code} ${d.message}`)
 

@@ -169,11 +169,11 @@ export function s(mode: string, opts: {
 })
 
 describe('@title', () => {
-  it('becomes the top-level title, before description, and annotations.title (the one 2025-03-26 has), before the hints', () => {
+  it('becomes the top-level title, before description, once (a 2025-03-26 client gets it as annotations.title at run time)', () => {
     const src = '/**\n * Searches.\n * @tool\n * @title Search  Incidents\n */\nexport function s() {}\n'
-    expect(tool(src)).toBe(`{"name":"s","title":"Search Incidents","description":"Searches.","inputSchema":${EMPTY},"annotations":{"title":"Search Incidents"}}`)
+    expect(tool(src)).toBe(`{"name":"s","title":"Search Incidents","description":"Searches.","inputSchema":${EMPTY}}`)
     const hinted = '/**\n * Searches.\n * @tool\n * @readOnly\n * @title Search\n */\nexport function s() {}\n'
-    expect(tool(hinted)).toBe(`{"name":"s","title":"Search","description":"Searches.","inputSchema":${EMPTY},"annotations":{"title":"Search","readOnlyHint":true}}`)
+    expect(tool(hinted)).toBe(`{"name":"s","title":"Search","description":"Searches.","inputSchema":${EMPTY},"annotations":{"readOnlyHint":true}}`)
   })
   it('is left out when absent', () => {
     expect(JSON.parse(tool('/** S. @tool */\nexport function s() {}\n'))).not.toHaveProperty('title')

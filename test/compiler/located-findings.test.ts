@@ -50,10 +50,10 @@ describe('a template literal placeholder that is no number placeholder', () => {
 describe('tags that say more than is read', () => {
   const warnings = (code: string) => lint(compileFiles({ 'src/tools.ts': code }).declarations).map((w) => `${w.loc.line}:${w.loc.column} ${w.code} ${w.message}`)
   it('@tool list items: "items" is not dropped without a word (MCP110, at the tag)', () => {
-    expect(warnings('/**\n * Lists items.\n * @tool list items\n */\nexport function list() { return [] }\n')).toEqual([
+    expect(warnings('/**\n * Lists items.\n * @tool list items\n * @readOnly\n */\nexport function list() { return [] }\n')).toEqual([
       "3:4 MCP110 @tool takes one word, the tool's name ('list'), so 'items' is not read. Write the name as one word (@tool list_items), and the description as the text of the comment, before the tags.",
     ])
-    expect(warnings('/**\n * Lists items.\n * @tool list\n */\nexport function list() { return [] }\n')).toEqual([])
+    expect(warnings('/**\n * Lists items.\n * @tool list\n * @readOnly\n */\nexport function list() { return [] }\n')).toEqual([])
   })
   it('@readOnly with @destructive (MCP111, at @destructive); either alone is no warning', () => {
     expect(warnings('/**\n * Deletes.\n * @tool\n * @readOnly\n * @destructive\n */\nexport function del() {}\n')).toEqual([

@@ -28,11 +28,13 @@ describe.each([
     expect(client.getServerVersion()).toMatchObject({ name: 'display', version: '1.0.0', icons: LOGO })
     const { tools } = await client.listTools()
     expect(tools).toHaveLength(1)
+    // The title once: `title` (2025-06-18 on); annotations.title is for 2025-03-26 clients only.
+    expect(tools[0].annotations).toEqual({ readOnlyHint: true })
     expect(tools[0]).toMatchObject({
       name: 'search_notes',
       title: 'Search Notes',
       description: SEARCH,
-      annotations: { title: 'Search Notes', readOnlyHint: true },
+      annotations: { readOnlyHint: true },
       icons: [
         { src: 'https://example.com/search.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
         { src: 'https://example.com/search-dark.svg', mimeType: 'image/svg+xml', sizes: ['any'], theme: 'dark' },

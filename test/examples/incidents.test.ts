@@ -34,7 +34,7 @@ describe('examples/incidents in workerd', () => {
     expect(tools.map((t) => t.name)).toEqual(['search_incidents', 'get_incident', 'open_incident', 'update_incident_status', 'time_to_resolve', 'find_runbook'])
     const search = tools[0]!
     expect(search.title).toBe('Search Incidents')
-    expect(search.annotations).toEqual({ title: 'Search Incidents', readOnlyHint: true, idempotentHint: true, openWorldHint: false })
+    expect(search.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false })
     expect(search.inputSchema.properties.severity).toEqual({ type: 'string', description: 'Only incidents of this severity.', enum: ['sev1', 'sev2', 'sev3', 'sev4'] })
     expect(search.inputSchema.properties.since).toEqual({ type: 'string', format: 'date-time', description: 'Only incidents that started at or after this time (RFC 3339).' })
     expect(search.inputSchema.required).toBeUndefined()

@@ -1,8 +1,8 @@
 /**
  * Issue 20 §4 end to end: what a description and a listing carry, built by the esbuild plugin as a Worker and
  * listed over HTTP. Descriptions keep their markdown (docs/writing-tools.md § Descriptions); `@icon` and the
- * server info's icons are listed from 2025-11-25 on (the revision that added them), `@title` as `title`
- * (2025-06-18 on) and `annotations.title` (2025-03-26 on; 2024-11-05 has no annotations). The expected
+ * server info's icons are listed from 2025-11-25 on (the revision that added them), `@title` once: as `title`
+ * from 2025-06-18 on, as `annotations.title` to 2025-03-26 (its only title; 2024-11-05 has none). The expected
  * values are written from the fixture's JSDoc and those revisions' schemas.
  */
 import { fileURLToPath } from 'node:url'
@@ -55,7 +55,8 @@ async function initialize(version: string): Promise<any> {
 describe('icons and titles, as each revision has them', () => {
   it('2026-07-28: icons on tools, prompts, resources and templates, and the server info (server/discover, every list)', async () => {
     const [search] = await list('tools/list', 'tools')
-    expect(search).toMatchObject({ name: 'search_notes', title: 'Search Notes', annotations: { title: 'Search Notes', readOnlyHint: true }, icons: SEARCH_ICONS })
+    expect(search).toMatchObject({ name: 'search_notes', title: 'Search Notes', annotations: { readOnlyHint: true }, icons: SEARCH_ICONS })
+    expect(search.annotations).toEqual({ readOnlyHint: true })
     expect(Object.keys(search)).toEqual(['name', 'title', 'description', 'inputSchema', 'annotations', 'icons'])
     expect(await list('resources/list', 'resources')).toEqual([{ uri: 'notes://board', name: 'board', title: 'Board', description: "The board's notes.\n\nOne per line.", icons: BOARD_ICONS }])
     expect((await list('resources/templates/list', 'resourceTemplates'))[0]).toMatchObject({ uriTemplate: 'notes://board/{id}', icons: NOTE_ICONS })
@@ -65,9 +66,12 @@ describe('icons and titles, as each revision has them', () => {
     const listed = (await send(server, modernRequest('tools/list', {}))).body.result
     expect(listed._meta['io.modelcontextprotocol/serverInfo'].icons).toEqual(LOGO)
   })
-  it('2025-11-25: the same, and serverInfo.icons at initialize', async () => {
+  it('2025-11-25: the same, and serverInfo.icons at initialize; the title once, as title', async () => {
     expect((await initialize('2025-11-25')).serverInfo).toEqual({ name: 'display', version: '1.0.0', icons: LOGO })
-    expect((await list('tools/list', 'tools', '2025-11-25'))[0]).toMatchObject({ title: 'Search Notes', annotations: { title: 'Search Notes', readOnlyHint: true }, icons: SEARCH_ICONS })
+    const [search] = await list('tools/list', 'tools', '2025-11-25')
+    expect(search).toMatchObject({ title: 'Search Notes', icons: SEARCH_ICONS })
+    expect(search.annotations).toEqual({ readOnlyHint: true })
+    expect(JSON.stringify(search).split('Search Notes')).toHaveLength(2)
     expect((await list('resources/list', 'resources', '2025-11-25'))[0].icons).toEqual(BOARD_ICONS)
     expect((await list('resources/templates/list', 'resourceTemplates', '2025-11-25'))[0].icons).toEqual(NOTE_ICONS)
     expect((await list('prompts/list', 'prompts', '2025-11-25'))[0].icons).toEqual(SUMMARY_ICONS)
@@ -76,7 +80,7 @@ describe('icons and titles, as each revision has them', () => {
     expect((await initialize('2025-06-18')).serverInfo).toEqual({ name: 'display', version: '1.0.0' })
     const [search] = await list('tools/list', 'tools', '2025-06-18')
     expect(Object.keys(search)).toEqual(['name', 'title', 'description', 'inputSchema', 'annotations'])
-    expect(search.annotations).toEqual({ title: 'Search Notes', readOnlyHint: true })
+    expect(search.annotations).toEqual({ readOnlyHint: true })
     expect(await list('resources/list', 'resources', '2025-06-18')).toEqual([{ uri: 'notes://board', name: 'board', title: 'Board', description: "The board's notes.\n\nOne per line." }])
     expect((await list('resources/templates/list', 'resourceTemplates', '2025-06-18'))[0]).not.toHaveProperty('icons')
     expect((await list('prompts/list', 'prompts', '2025-06-18'))[0]).not.toHaveProperty('icons')
@@ -85,6 +89,7 @@ describe('icons and titles, as each revision has them', () => {
     const [search] = await list('tools/list', 'tools', '2025-03-26')
     expect(Object.keys(search)).toEqual(['name', 'description', 'inputSchema', 'annotations'])
     expect(search.annotations).toEqual({ title: 'Search Notes', readOnlyHint: true })
+    expect(JSON.stringify(search).split('Search Notes')).toHaveLength(2)
     expect(await list('resources/list', 'resources', '2025-03-26')).toEqual([{ uri: 'notes://board', name: 'board', description: "The board's notes.\n\nOne per line." }])
   })
   it('2024-11-05 has no annotations', async () => {

@@ -13,7 +13,7 @@ import { BUNDLERS, bundle } from './build.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'mcp-aot-warnings-'))
 // `b` has no description: MCP103 at its parameter.
-writeFileSync(join(root, 'tools.ts'), '/**\n * Adds two numbers.\n * @tool\n * @param a The first.\n */\nexport function add(a: number, b: number): string {\n  return String(a + b)\n}\n')
+writeFileSync(join(root, 'tools.ts'), '/**\n * Adds two numbers.\n * @tool @readOnly\n * @param a The first.\n */\nexport function add(a: number, b: number): string {\n  return String(a + b)\n}\n')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 afterEach(() => vi.restoreAllMocks())
 

@@ -25,6 +25,11 @@ export interface ProviderRules {
   additionalPropertiesFalseOnly: boolean
   /** An object part (other than the root) needs at least one property. */
   nonEmptyObjects: boolean
+  /**
+   * A function without parameters leaves its parameters out: an entry without `inputSchema` is taken, a root
+   * object without properties is refused (Gemini: an OBJECT's `properties` "should be non-empty").
+   */
+  parametersOmitted?: boolean
   /** enum values must all be strings. */
   stringEnums: boolean
   /** `$ref`/`$defs` allowed. */
@@ -120,15 +125,22 @@ export const RULES: Record<'openai-strict' | 'anthropic-strict' | 'gemini', Prov
     nonEmptyObjects: true,
     stringEnums: true,
     references: false,
+    parametersOmitted: true,
   },
 }
 
 const typesOf = (s: Schema): string[] => (typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [])
 
 /** Every violation of `rules` by one tool, as "path: what". */
-export function violations(rules: ProviderRules, tool: { name: string; inputSchema: Schema }): string[] {
+export function violations(rules: ProviderRules, tool: { name: string; inputSchema?: Schema }): string[] {
   const out: string[] = []
   if (!rules.toolName.test(tool.name)) out.push(`name '${tool.name}' does not match ${rules.toolName}`)
+  if (tool.inputSchema === undefined) {
+    if (!rules.parametersOmitted) out.push('no parameters schema')
+    return out
+  }
+  const root = tool.inputSchema
+  if (rules.parametersOmitted && typesOf(root).includes('object') && Object.keys(root.properties ?? {}).length === 0) out.push('/: parameters without properties (leave them out)')
   let properties = 0
   let enumValues = 0
   let depth = 0
@@ -174,7 +186,7 @@ export function violations(rules: ProviderRules, tool: { name: string; inputSche
 }
 
 /** The per-request limits over the tools listed together (Anthropic). */
-export function requestViolations(rules: ProviderRules, tools: readonly { inputSchema: Schema }[]): string[] {
+export function requestViolations(rules: ProviderRules, tools: readonly { inputSchema?: Schema }[]): string[] {
   if (!rules.request) return []
   let optional = 0
   let unions = 0
@@ -187,7 +199,7 @@ export function requestViolations(rules: ProviderRules, tools: readonly { inputS
     if (s.items) visit(s.items)
     for (const c of s.anyOf ?? []) visit(c)
   }
-  for (const t of tools) visit(t.inputSchema)
+  for (const t of tools) if (t.inputSchema) visit(t.inputSchema)
   const out: string[] = []
   if (tools.length > rules.request.tools) out.push(`${tools.length} tools > ${rules.request.tools}`)
   if (optional > rules.request.optional) out.push(`${optional} optional parameters > ${rules.request.optional}`)

@@ -3,7 +3,8 @@
  * hand from the rules cited in src/compiler/model/profiles/.
  */
 import { describe, expect, it } from 'vitest'
-import { listProblems, profileTools, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
+import { listProblems, profileTools, servedEntry, type ProfiledTool, type ProfileName, type ToolEntry } from '../../src/compiler/model/profiles/index.ts'
+import { RULES, violations } from './provider-rules.ts'
 
 const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false })
 const one = (profile: ProfileName, inputSchema: Record<string, unknown>, name = 't'): ProfiledTool => profileTools(profile, [{ name, inputSchema } as ToolEntry])[0]!
@@ -133,13 +134,24 @@ describe('gemini', () => {
     expect(out(t)).toBe('{"type":"object","properties":{"n":{"type":"integer","description":"One of: 1, 2."},"e":{"type":"string","description":"Format: email."},"d":{"type":"string","format":"date-time","maxLength":40},"k":{"type":"string","enum":["a"]}},"required":["n","e","d","k"]}')
     expect(t.status).toBe('degraded')
   })
-  it('a tool without parameters is listed {"type":"object"}, without an empty properties', () => {
-    const t = one('gemini', { type: 'object', properties: {}, additionalProperties: false })
-    expect(out(t)).toBe('{"type":"object"}')
+  it('a tool without parameters leaves parameters out (FunctionDeclaration.parameters unset); served over MCP, which requires inputSchema, as {"type":"object"}', () => {
+    const empty = { type: 'object', properties: {}, additionalProperties: false }
+    // The referee: Gemini refuses the portable form and a bare {"type":"object"} alike.
+    expect(violations(RULES.gemini, { name: 't', inputSchema: empty })).not.toEqual([])
+    expect(violations(RULES.gemini, { name: 't', inputSchema: { type: 'object' } })).not.toEqual([])
+    const t = profileTools('gemini', [{ name: 't', title: 'T', description: 'Pings.', inputSchema: empty, annotations: { readOnlyHint: true } } as ToolEntry])[0]!
+    expect(t.tool).toEqual({ name: 't', title: 'T', description: 'Pings.', annotations: { readOnlyHint: true } })
+    expect(t.tool).not.toHaveProperty('inputSchema')
     expect(t.status).toBe('accepted')
+    expect(t.rewrites).toEqual(['/: no parameters, parameters left out'])
+    expect(violations(RULES.gemini, t.tool)).toEqual([])
+    expect(JSON.stringify(servedEntry(t))).toBe('{"name":"t","title":"T","description":"Pings.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}')
+    // A tool with parameters is served as the profile lists it.
+    const p = one('gemini', obj({ a: { type: 'string' } }))
+    expect(servedEntry(p)).toBe(p.tool)
   })
   it('a dotted tool name is accepted; a name starting with a digit, a dashed property name, a reference and an empty nested object are refused', () => {
-    expect(one('gemini', obj({}), 'docs.store').status).toBe('accepted')
+    expect(one('gemini', obj({ a: { type: 'string' } }), 'docs.store').status).toBe('accepted')
     const t = one('gemini', { ...obj({ 'a-b': { type: 'string' }, r: { $ref: '#/$defs/X' }, o: obj({}) }), $defs: { X: { type: 'string' } } }, '1t')
     expect(t.problems.map((p) => p.path)).toEqual(['', '/properties/r', '/properties/o', '/$defs', '/properties/a-b'])
   })

@@ -5,6 +5,7 @@
  * profile's entries.
  */
 import { fileURLToPath } from 'node:url'
+import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { McpServer } from '../../src/runtime/shared/api.ts'
 import { bundleWorker, loadWorker } from '../runtime/bundle.ts'
@@ -90,5 +91,15 @@ describe('an openai-strict build', () => {
     await expect(loadWorker(await bundleWorker(fixture('notes-gemini-worker.ts'), { profiles: ['openai-strict'] }))).rejects.toThrow(
       "createServer: tool 'save_note' (test/profiles/fixtures/notes.ts:10:8) was built without the 'gemini' profile (the build wrote 'openai-strict'). Add 'gemini' to the plugin option profiles, or leave out the profile option.",
     )
+  })
+})
+
+describe('a gemini build, a tool without parameters', () => {
+  it('the profile leaves its parameters out; served over MCP, which requires inputSchema, it is {"type":"object"}, a list the SDK takes', async () => {
+    const server = await loadWorker(await bundleWorker(fixture('ping-gemini-worker.ts'), { profiles: ['gemini'] }))
+    const { result } = (await send(server, legacyRequest('tools/list'))).body
+    expect(result.tools).toEqual([{ name: 'ping', description: 'Answers pong.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }])
+    expect(ListToolsResultSchema.safeParse(result).success).toBe(true)
+    expect(await call(server, 'ping', {})).toEqual(text('pong'))
   })
 })

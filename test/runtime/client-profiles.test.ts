@@ -101,10 +101,10 @@ describe('legacy: the client named at initialize, its profile carried by the ses
     expect((await list(s, await session(s, 'gemini-agent'))).map((t: any) => t.name)).toEqual(['search', 'tag'])
   })
 
-  it('an older revision gets the profile’s entries without the fields it lacks', async () => {
+  it('an older revision gets the profile’s entries without the fields it lacks, the title as annotations.title', async () => {
     const s = server()
     expect(await list(s, await session(s, 'strict-agent', '2025-03-26'), '2025-03-26')).toEqual([
-      { name: 'search', inputSchema: { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'], additionalProperties: false } },
+      { name: 'search', inputSchema: { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'], additionalProperties: false }, annotations: { title: 'The search' } },
     ])
   })
 

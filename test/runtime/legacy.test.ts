@@ -121,10 +121,10 @@ describe('legacy era: fields older revisions lack', () => {
     expect(list.body.result.tools[0]).toHaveProperty('outputSchema')
   })
 
-  it('drops outputSchema, titles, structuredContent and resource_link for 2025-03-26 (and without a header)', async () => {
+  it('drops outputSchema, structuredContent and resource_link for 2025-03-26 (and without a header); the title is annotations.title', async () => {
     for (const version of ['2025-03-26', null]) {
       const list = await send(server, legacyRequest('tools/list', {}, version))
-      expect(list.body.result.tools[0]).toEqual({ name: 'weather', description: 'Reads the weather.', inputSchema: definitionOf(weather).inputSchema, annotations: { readOnlyHint: true } })
+      expect(list.body.result.tools[0]).toEqual({ name: 'weather', description: 'Reads the weather.', inputSchema: definitionOf(weather).inputSchema, annotations: { title: 'Weather', readOnlyHint: true } })
       const call = await send(server, legacyRequest('tools/call', { name: 'weather', arguments: {} }, version))
       expect(call.body.result).toEqual({ content: [{ type: 'text', text: '{"temperature":21}' }] })
       const links = await send(server, legacyRequest('tools/call', { name: 'linked', arguments: {} }, version))

@@ -1,6 +1,7 @@
 /** ajv error objects → argument error lines, on hand-written errors (the shapes ajv reports). */
 import { describe, expect, it } from 'vitest'
-import { argumentErrors, boundLines, joinPath, MAX_COLLECTED_ERRORS, MAX_LINE, nearestName, pointerToPath, received } from '../../src/runtime/call/arg-errors.ts'
+import { argumentErrors, joinPath, MAX_COLLECTED_ERRORS, nearestName, pointerToPath, received } from '../../src/runtime/call/arg-errors.ts'
+import { boundLines, MAX_LINE, MAX_TEXT } from '../../src/runtime/call/bound-lines.ts'
 import { handWrittenRules } from '../../src/runtime/call/schema-rules.ts'
 import type { AjvError } from '../../src/runtime/shared/table.ts'
 
@@ -128,7 +129,7 @@ describe('argumentErrors', () => {
     expect(argumentErrors([])).toEqual([])
   })
 
-  it('shows 20 lines, cuts each to 200 characters, and counts the rest', () => {
+  it('shows 20 lines, cuts each to MAX_LINE characters, and counts the rest', () => {
     const missing = (i: number) => err('', '#/required', 'required', { missingProperty: `a${i}` })
     const lines = argumentErrors(Array.from({ length: 25 }, (_, i) => missing(i)))
     expect(lines).toHaveLength(21)
@@ -138,8 +139,35 @@ describe('argumentErrors', () => {
     const stopped = argumentErrors(Array.from({ length: MAX_COLLECTED_ERRORS }, (_, i) => missing(i)))
     expect(stopped[20]).toBe(`… and at least ${MAX_COLLECTED_ERRORS - 20} more.`)
     const long = argumentErrors([err('', '#/additionalProperties', 'additionalProperties', { additionalProperty: 'k'.repeat(10_000) })])
-    expect(long).toEqual([`Unknown argument '${'k'.repeat(200 - "Unknown argument '".length - 1)}…`])
+    expect(long).toEqual([`Unknown argument '${'k'.repeat(MAX_LINE - "Unknown argument '".length - 1)}…`])
     expect(boundLines(['x'])).toEqual(['x'])
+  })
+})
+
+// Supabase's create_project `region`: 16 values (its MCP server's list, as ported in issue 31's corpus).
+const REGIONS = ['us-west-1', 'us-east-1', 'us-east-2', 'ca-central-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-central-1', 'eu-central-2', 'eu-north-1', 'ap-south-1', 'ap-southeast-1', 'ap-southeast-2', 'ap-northeast-1', 'ap-northeast-2', 'sa-east-1']
+
+describe('a long enum', () => {
+  it('gets its whole line: every value, and the echo a model corrects from', () => {
+    const lines = argumentErrors([got('/region', 'type', { type: 'string' }, 'eu-west'), got('/region', 'enum', { allowedValues: REGIONS }, 'eu-west')])
+    expect(lines).toEqual([`Argument 'region' must be one of: ${REGIONS.join(', ')} (got "eu-west").`])
+    expect(lines[0]!.length).toBeGreaterThan(200)
+  })
+  it('longer than a line holds: the middle values are cut, never the echo', () => {
+    const values = Array.from({ length: 400 }, (_, i) => `value-${i}`)
+    const [line] = argumentErrors([got('/v', 'enum', { allowedValues: values }, 'value-x')])
+    expect(line!.length).toBe(MAX_LINE)
+    expect(line!.startsWith("Argument 'v' must be one of: value-0, value-1, value-2,")).toBe(true)
+    expect(line!.endsWith('… (got "value-x").')).toBe(true)
+  })
+  it('the whole reply stays bounded as before: lines past MAX_TEXT characters are counted, not shown', () => {
+    const many = Array.from({ length: 20 }, (_, i) => got(`/r${i}`, 'enum', { allowedValues: REGIONS }, 'eu-west'))
+    const lines = argumentErrors(many)
+    const text = lines.join('\n')
+    expect(text.length).toBeLessThanOrEqual(MAX_TEXT + '\n… and 20 more.'.length)
+    expect(lines.at(-1)).toBe(`… and ${20 - (lines.length - 1)} more.`)
+    expect(lines.length - 1).toBe(Math.floor((MAX_TEXT + 1) / (lines[0]!.length + 1)))
+    expect(MAX_TEXT).toBeLessThanOrEqual(20 * 200)
   })
 })
 
@@ -195,9 +223,11 @@ describe('what the client sent, echoed', () => {
     ])
   })
 
-  it('stays within the line bound whatever was sent', () => {
-    const [line] = argumentErrors([got(`/${'k'.repeat(500)}`, 'type', { type: 'integer' }, 'v'.repeat(100_000))])
+  it('stays within the line bound whatever was sent, cutting the middle and keeping the echo', () => {
+    const [line] = argumentErrors([got(`/${'k'.repeat(5000)}`, 'type', { type: 'integer' }, 'v'.repeat(100_000))])
     expect(line!.length).toBe(MAX_LINE)
+    expect(line).toMatch(/^Argument 'k+…k* \(got "v{32}…"\)\.$/)
+    expect(line!.endsWith(` (got "${'v'.repeat(32)}…").`)).toBe(true)
     const [short] = argumentErrors([got('/p', 'type', { type: 'integer' }, 'v'.repeat(100_000))])
     expect(short).toBe(`Argument 'p' must be an integer (got "${'v'.repeat(32)}…").`)
   })

@@ -46,6 +46,8 @@ export async function listNotes(ctx: ToolContext<Env>): Promise<{ notes: string[
 /**
  * Adds a note and says how many you have.
  * @tool
+ * @destructive false
+ * @openWorld false
  * @scope notes:write
  * @param text What to remember.
  */

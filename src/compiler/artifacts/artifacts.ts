@@ -38,6 +38,12 @@ export interface ArtifactOptions {
   /** Every tool takes null for an optional parameter as absent (as `@lenient` does for one tool). */
   lenient?: boolean
   /**
+   * Every tool's tools/list entry states readOnlyHint, destructiveHint and openWorldHint, as ChatGPT's
+   * connector requires; where the source says nothing, the spec's default (false, true, true), so no
+   * meaning changes (docs/writing-tools.md § Hints).
+   */
+  explicitHints?: boolean
+  /**
    * The token report: print each tool's o200k tokens and the tools/list total, per profile, when the build
    * ends, and write them in the manifest. Needs `gpt-tokenizer` (`npm install -D gpt-tokenizer@^4`; MCP043 without).
    */

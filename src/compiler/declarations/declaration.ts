@@ -23,7 +23,10 @@ export interface Declaration {
   description?: string
   /** `@icon`, once per icon (icon-tags.ts). */
   icons?: Icon[]
+  /** The hints the source gives (`@readOnly`, `@destructive`, `@idempotent`, `@openWorld`), as written. */
   annotations?: Record<string, boolean>
+  /** Plugin option `explicitHints`: the tools/list entry states readOnlyHint, destructiveHint and openWorldHint (model/hints.ts). */
+  explicitHints?: true
   timeoutMs?: number
   /** `@task optional|required`: may (must) run as a task (tools/list `execution.taskSupport`). */
   taskSupport?: 'optional' | 'required'

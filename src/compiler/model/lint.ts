@@ -4,12 +4,14 @@
  * characters a client's server prefix (`mcp__server__name`) pushes it past 64. Parameters and nested
  * properties without a description leave a model guessing. A part without a type (`unknown`, `any`,
  * `JsonValue`) gives a model nothing to go on and is refused by strict providers. A declared return type
- * the build cannot read costs the tool its outputSchema.
+ * the build cannot read costs the tool its outputSchema. A tool that says none of @readOnly, @destructive
+ * and @openWorld is taken for the worst case by clients (hints.ts).
  */
 import type { Declaration } from '../declarations/declaration.ts'
 import type { Loc } from '../diagnostics.ts'
 import type { Prop, TypeIR } from '../types/ir.ts'
 import type { Warning } from './warnings.ts'
+import { saysHints } from './hints.ts'
 
 const LONG = 40
 const MAX = 64
@@ -60,6 +62,7 @@ export function lint(decls: readonly Declaration[]): Warning[] {
     lintProps(d.props, '', d.loc, out)
     if (d.untypedInput) out.push({ code: 'MCP108', message: `The tool '${d.name}' takes its arguments as unknown, so the build cannot check the function against its input schema ${d.handWritten?.ref ?? ''}, and a change to either goes unnoticed. Declare the parameters the schema describes (one per property, or one destructured object).`, loc: d.untypedInput.loc })
     if (d.unreadWords) out.push({ code: 'MCP110', message: `@tool takes one word, the tool's name ('${d.name}'), so ${d.unreadWords.words.map((w) => `'${w}'`).join(', ')} ${d.unreadWords.words.length > 1 ? 'are' : 'is'} not read. Write the name as one word (@tool ${[d.name, ...d.unreadWords.words].join('_')}), and the description as the text of the comment, before the tags.`, loc: d.unreadWords.loc })
+    if (!saysHints(d)) out.push({ code: 'MCP112', message: `The tool '${d.name}' says none of @readOnly, @destructive and @openWorld, so clients take the spec's defaults, the worst case: it may change and destroy data and reach outside systems (ChatGPT shows it so, and asks before every call). Write the hints that hold: @readOnly for a tool that only reads, else @destructive false for one that only adds; @openWorld false for one that stays within your own systems.`, loc: d.loc })
     if (d.contradictoryHints) out.push({ code: 'MCP111', message: `The tool '${d.name}' is marked @readOnly and @destructive: a tool that changes nothing destroys nothing, and clients read destructiveHint only when readOnlyHint is false. Keep @readOnly if the tool only reads; else remove it.`, loc: d.contradictoryHints.loc })
     if (d.unreadResult) out.push({ code: 'MCP107', message: `The tool '${d.name}' gets no outputSchema, and its results are sent as they come: ${d.unreadResult.message} To keep the schema, declare a return type the build reads (an interface or object type of JSON values).`, loc: d.unreadResult.loc })
   }

@@ -17,6 +17,7 @@ export const WARNINGS = {
   MCP109: 'tool without a description',
   MCP110: 'words after the name in @tool, which nothing reads',
   MCP111: '@readOnly and @destructive on one tool',
+  MCP112: 'tool that says none of @readOnly, @destructive and @openWorld',
 } as const
 
 export type WarningCode = keyof typeof WARNINGS

@@ -11,9 +11,10 @@ import type { ToolDefinition } from '../../runtime/shared/table.ts'
 import { planDefs, revivePlan } from '../schema/plans.ts'
 import { lenientPlan } from '../schema/lenient.ts'
 import { listedSchema } from '../schema/listed.ts'
-import { profileFindings, profileTools, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { profileFindings, profileTools, servedEntry, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
+import { listedHints } from '../model/hints.ts'
 import { moduleValidators, SchemaRefused, type ModuleValidators } from '../schema/validator.ts'
 import { VALIDATOR_MODULE } from '../schema/validator-modules.ts'
 import { Refusal } from '../refusal.ts'
@@ -28,6 +29,8 @@ export interface EmitOptions {
   profiles?: readonly ProfileName[]
   /** Every tool takes null for an optional parameter as absent, as `@lenient` does for one. */
   lenient?: boolean
+  /** Every tool's entry states readOnlyHint, destructiveHint and openWorldHint (model/hints.ts). */
+  explicitHints?: boolean
   /** The profiles whose refusals are build errors (MCP042) rather than tools left out of their lists (plugin option `strictProfiles`). */
   strictProfiles?: readonly ProfileName[]
 }
@@ -44,9 +47,10 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   if (d.description) out.description = d.description
   out.inputSchema = def.inputSchema
   if (d.outputSchema) out.outputSchema = listedSchema(d.outputSchema)
-  // `@title` is written twice: `title` (2025-06-18 on) and `annotations.title`, the one name 2025-03-26 has for it
-  // and second in the spec's display precedence (title, annotations.title, name), which some clients still read.
-  if (d.title || d.annotations) out.annotations = { ...(d.title ? { title: d.title } : {}), ...d.annotations }
+  // `@title` is written once, as `title` (2025-06-18 on); a 2025-03-26 client, whose only title is
+  // `annotations.title`, gets it there instead (runtime/shared/compat.ts), so no list repeats it.
+  const annotations = listedHints(d)
+  if (annotations) out.annotations = { ...annotations }
   if (d.taskSupport) out.execution = { taskSupport: d.taskSupport }
   if (d.icons) out.icons = d.icons
   const ui = toolUiMeta(d)
@@ -99,7 +103,7 @@ function profileField(definition: ToolEntry, options: EmitOptions, lines: string
   const out: Record<string, string | null> = {}
   for (const p of names) {
     const t = profileTools(p, [definition])[0]!
-    out[p] = t.status === 'refused' ? null : json(t.tool)
+    out[p] = t.status === 'refused' ? null : json(servedEntry(t))
   }
   lines.push(`profiles: ${json(out)}`)
 }

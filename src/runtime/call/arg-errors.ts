@@ -1,20 +1,17 @@
 /**
  * ajv's errors → the argument error lines (`Argument 'items[2].qty' must be >= 1 (got 0).`), one line per
  * failed rule, in ajv's order, without repeats, each saying what is accepted and echoing a short value
- * (docs/results-and-errors.md lists the forms); bounded, so an invalid call answers with little text
- * whatever its size (at most MAX_LINES lines of at most MAX_LINE characters, then `… and N more.`).
+ * (docs/results-and-errors.md lists the forms); bounded (bound-lines.ts), so an invalid call answers with
+ * little text whatever its size.
  */
 import type { AjvError } from '../shared/table.ts'
+import { boundLines, MAX_LINES } from './bound-lines.ts'
 
 /**
  * The generated validators stop collecting once a list holds this many errors (src/compiler/schema/validator.ts
  * writes the number into their loops), so checking an invalid argument costs no more than a valid one.
  */
 export const MAX_COLLECTED_ERRORS = 100
-/** Argument error lines shown per call; the rest are counted in a last line. */
-export const MAX_LINES = 20
-/** Characters per argument error line (a path or a value in it may be as long as the client likes). */
-export const MAX_LINE = 200
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 const INDEX = /^(?:0|[1-9]\d*)$/
@@ -240,15 +237,4 @@ export function argumentErrors(errors: readonly AjvError[], more?: RuleLines): s
   // A failed if/then/else is told by the errors of its then or else (`if` itself says only which failed).
   const shown = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'type' && enums.has(e.instancePath)))
   return boundLines([...new Set(shown.map((e, i) => line(e, i < MAX_LINES, more)))], errors.length >= MAX_COLLECTED_ERRORS)
-}
-
-/**
- * At most MAX_LINES lines, each cut to MAX_LINE characters, and a last line counting the rest
- * (`… and at least N more.` when the validator stopped collecting, so the count is a lower bound).
- */
-export function boundLines(lines: readonly string[], stopped = false): string[] {
-  const shown = lines.slice(0, MAX_LINES).map((l) => (l.length > MAX_LINE ? `${l.slice(0, MAX_LINE - 1)}…` : l))
-  const rest = lines.length - shown.length
-  if (rest > 0 || stopped) shown.push(`… and ${stopped ? 'at least ' : ''}${Math.max(rest, 1)} more.`)
-  return shown
 }

@@ -1,7 +1,7 @@
 /**
  * What older revisions lack. A client that negotiated one of them gets the same data without the fields
  * its revision does not define: 2025-06-18 added titles, outputSchema, structuredContent and
- * resource_link; 2025-03-26 added tool annotations (`annotations.title` among them), audio and the progress
+ * resource_link; 2025-03-26 added tool annotations (`annotations.title`, its one title for a tool), audio and the progress
  * message; 2025-11-25 added description, websiteUrl and icons to Implementation, and icons to tools, prompts,
  * resources and templates.
  */
@@ -34,12 +34,34 @@ export function itemFieldsLacking(flavour: Flavour): readonly string[] {
   return flavour === '2025-06-18' ? ['icons'] : []
 }
 
-/** Fields of a tools/list entry a revision lacks (2025-03-26 keeps `annotations.title`, its only title). */
-export function toolFieldsLacking(flavour: Flavour): readonly string[] {
+/** Fields of a tools/list entry a revision lacks. */
+function toolFieldsLacking(flavour: Flavour): readonly string[] {
   if (flavour === '2024-11-05') return ['title', 'outputSchema', 'annotations', 'execution', 'icons']
   if (flavour === '2025-03-26') return ['title', 'outputSchema', 'execution', 'icons']
   if (flavour === '2025-06-18') return ['execution', 'icons']
   return []
+}
+
+/** Whether a revision's tools/list entries are the entries the build wrote (the latest revision's shape). */
+export const toolsAsBuilt = (flavour: Flavour): boolean => toolFieldsLacking(flavour).length === 0
+
+/**
+ * A tools/list entry (the latest revision's shape, title once as `title`) as a revision defines it: without
+ * the fields it lacks, and for 2025-03-26, whose only title for a tool is `annotations.title`, the title there
+ * (first, before the hints), so each revision gets the title once.
+ */
+export function toolFor(definition: Record<string, unknown>, flavour: Flavour): Record<string, unknown> {
+  const entry = without(definition, toolFieldsLacking(flavour))
+  if (flavour !== '2025-03-26' || typeof definition.title !== 'string') return entry
+  const annotations = { title: definition.title, ...(entry.annotations as object | undefined) }
+  // In the key order the build writes: annotations after the schemas, before `_meta`.
+  const out: Record<string, unknown> = {}
+  for (const key in entry) {
+    if (key === '_meta') out.annotations = annotations
+    if (key !== 'annotations') out[key] = entry[key]
+  }
+  out.annotations = annotations
+  return out
 }
 
 /** The server's Implementation object (`serverInfo`) as a revision defines it. */

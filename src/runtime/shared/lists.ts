@@ -7,7 +7,7 @@ import type { Handler } from './table.ts'
 import type { PromptEntry, ResourceEntry, ToolEntry } from './table.ts'
 import { INVALID_PARAMS } from './protocol.ts'
 import { RpcError } from './jsonrpc.ts'
-import { itemFieldsLacking, toolFieldsLacking, without, type Flavour } from './compat.ts'
+import { itemFieldsLacking, toolFor, toolsAsBuilt, without, type Flavour } from './compat.ts'
 
 /** Items per page; the cursor is opaque to clients. */
 export const PAGE_SIZE = 100
@@ -40,9 +40,8 @@ export function listPages(kind: Kind, items: (flavour: Flavour) => string[], mod
 }
 
 export function toolItems(core: Core, tools: readonly ToolEntry[], flavour: Flavour): string[] {
-  const lacking = toolFieldsLacking(flavour)
-  if (lacking.length === 0) return tools.map((tool) => tool.json)
-  return tools.map((tool) => JSON.stringify(without(core.definition(tool) as unknown as Record<string, unknown>, lacking)))
+  if (toolsAsBuilt(flavour)) return tools.map((tool) => tool.json)
+  return tools.map((tool) => JSON.stringify(toolFor(core.definition(tool) as unknown as Record<string, unknown>, flavour)))
 }
 
 export function promptItems(prompts: readonly PromptEntry[], flavour: Flavour): string[] {

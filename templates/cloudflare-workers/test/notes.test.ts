@@ -20,7 +20,7 @@ describe('notes', () => {
     const tools = await client.listTools()
     expect(tools.map((t) => t.name)).toEqual(['save_note', 'read_note', 'list_notes', 'export_notes', 'delete_note', 'show_notes'])
     const save = tools.find((t) => t.name === 'save_note')!
-    expect(save.annotations).toEqual({ idempotentHint: true })
+    expect(save.annotations).toEqual({ destructiveHint: true, idempotentHint: true })
     expect(save.inputSchema.required).toEqual(['key', 'text'])
   })
 

@@ -13,6 +13,7 @@ import type { ToolContext } from 'mcp-aot'
 /**
  * Tests server-initiated sampling (LLM completion request).
  * @tool
+ * @readOnly
  * @param prompt The prompt to send to the LLM
  */
 export async function testSampling(prompt: string, ctx: ToolContext): Promise<string> {
@@ -26,6 +27,7 @@ export async function testSampling(prompt: string, ctx: ToolContext): Promise<st
 /**
  * Tests server-initiated elicitation (user input request).
  * @tool
+ * @readOnly
  * @param message The message to show the user
  */
 export async function testElicitation(message: string, ctx: ToolContext): Promise<string> {
@@ -43,6 +45,7 @@ export async function testElicitation(message: string, ctx: ToolContext): Promis
 /**
  * Tests elicitation with default values for every primitive type (SEP-1034).
  * @tool
+ * @readOnly
  */
 export async function testElicitationSep1034Defaults(ctx: ToolContext): Promise<string> {
   const answer = await ctx.elicit('Please review and update the form fields with defaults', {
@@ -62,6 +65,7 @@ export async function testElicitationSep1034Defaults(ctx: ToolContext): Promise<
 /**
  * Tests elicitation with the five enum schema variants (SEP-1330).
  * @tool
+ * @readOnly
  */
 export async function testElicitationSep1330Enums(ctx: ToolContext): Promise<string> {
   const answer = await ctx.elicit('Please select options from the enum fields', {

@@ -55,6 +55,7 @@ export function testMultipleContentTypes(): ContentPart[] {
 /**
  * Tests error response handling: always fails with a message meant for the model.
  * @tool
+ * @readOnly
  */
 export function testErrorHandling(): string {
   throw new ToolError('This tool intentionally returns an error for testing')

@@ -30,6 +30,7 @@ function field(answer: { content?: Record<string, unknown> } | undefined, name: 
 /**
  * MRTR: asks the user's name (input key user_name), then greets them.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultElicitation(ctx: ToolContext): Promise<string> {
   const { user_name } = await ctx.input({ user_name: askName })
@@ -39,6 +40,7 @@ export async function testInputRequiredResultElicitation(ctx: ToolContext): Prom
 /**
  * MRTR: asks the client's model a question, then reports its answer.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultSampling(ctx: ToolContext): Promise<string> {
   const reply = await ctx.sample({
@@ -51,6 +53,7 @@ export async function testInputRequiredResultSampling(ctx: ToolContext): Promise
 /**
  * MRTR: asks for the client's roots, then counts them.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultListRoots(ctx: ToolContext): Promise<string> {
   const roots = await ctx.roots()
@@ -60,6 +63,7 @@ export async function testInputRequiredResultListRoots(ctx: ToolContext): Promis
 /**
  * MRTR: asks for a confirmation; the answer comes back with the signed requestState.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultRequestState(ctx: ToolContext): Promise<string> {
   const { confirm } = await ctx.input({ confirm: askConfirm })
@@ -71,6 +75,7 @@ export async function testInputRequiredResultRequestState(ctx: ToolContext): Pro
 /**
  * MRTR: asks the user, the model and the client's roots in one round.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultMultipleInputs(ctx: ToolContext): Promise<string> {
   const answers = await ctx.input({
@@ -89,6 +94,7 @@ export async function testInputRequiredResultMultipleInputs(ctx: ToolContext): P
 /**
  * MRTR: two rounds, the second question depending on the first answer.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultMultiRound(ctx: ToolContext): Promise<string> {
   const { step1 } = await ctx.input({
@@ -116,6 +122,7 @@ export async function testInputRequiredResultMultiRound(ctx: ToolContext): Promi
 /**
  * MRTR: its requestState is signed, so a tampered one is refused before the tool runs again.
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultTamperedState(ctx: ToolContext): Promise<string> {
   await ctx.input({ confirm: askConfirm })
@@ -125,6 +132,7 @@ export async function testInputRequiredResultTamperedState(ctx: ToolContext): Pr
 /**
  * MRTR: asks only for what the client declared it can answer (elicitation, sampling).
  * @tool
+ * @readOnly
  */
 export async function testInputRequiredResultCapabilities(ctx: ToolContext): Promise<string> {
   const requests: Record<string, InputRequest> = {}
@@ -151,6 +159,7 @@ export async function testInputRequiredResultCapabilities(ctx: ToolContext): Pro
 /**
  * Needs the client's model (sampling): a client that did not declare sampling gets -32021.
  * @tool
+ * @readOnly
  */
 export async function testMissingCapability(ctx: ToolContext): Promise<string> {
   const reply = await ctx.sample({
@@ -164,6 +173,7 @@ export async function testMissingCapability(ctx: ToolContext): Promise<string> {
  * Diagnostic: reports progress, then asks the user on the same response stream (an input-required result,
  * never a server→client request).
  * @tool
+ * @readOnly
  */
 export async function testStreamingElicitation(ctx: ToolContext): Promise<string> {
   await ctx.progress(50, 100, 'Halfway there')

@@ -9,6 +9,7 @@ import { toggle, watched } from '../live-state.ts'
 /**
  * Enables test_dynamic_tool, or disables it when enabled, and sends notifications/tools/list_changed.
  * @tool
+ * @destructive false
  */
 export async function testTriggerToolChange(ctx: ToolContext): Promise<string> {
   const shown = toggle('test_dynamic_tool')
@@ -19,6 +20,7 @@ export async function testTriggerToolChange(ctx: ToolContext): Promise<string> {
 /**
  * Enables test_dynamic_prompt, or disables it when enabled, and sends notifications/prompts/list_changed.
  * @tool
+ * @destructive false
  */
 export async function testTriggerPromptChange(ctx: ToolContext): Promise<string> {
   const shown = toggle('test_dynamic_prompt')
@@ -29,6 +31,7 @@ export async function testTriggerPromptChange(ctx: ToolContext): Promise<string>
 /**
  * Updates test://watched-resource and sends notifications/resources/updated to the clients subscribed to it.
  * @tool
+ * @destructive false
  */
 export async function testUpdateResource(ctx: ToolContext): Promise<string> {
   watched.updates += 1
@@ -39,6 +42,7 @@ export async function testUpdateResource(ctx: ToolContext): Promise<string> {
 /**
  * A tool listed only while test_trigger_tool_change has enabled it.
  * @tool
+ * @readOnly
  */
 export function testDynamicTool(): string {
   return 'The dynamic tool is enabled.'

@@ -5,6 +5,7 @@ import { sleep } from '../media.ts'
 /**
  * Tests tool that emits log messages during execution.
  * @tool
+ * @readOnly
  */
 export async function testToolWithLogging(ctx: ToolContext): Promise<string> {
   await ctx.log('info', 'Tool execution started')
@@ -18,6 +19,7 @@ export async function testToolWithLogging(ctx: ToolContext): Promise<string> {
 /**
  * Tests tool that reports progress notifications: 0, 50 and 100 of 100.
  * @tool
+ * @readOnly
  */
 export async function testToolWithProgress(ctx: ToolContext): Promise<string> {
   for (const step of [0, 50, 100]) {
@@ -30,6 +32,7 @@ export async function testToolWithProgress(ctx: ToolContext): Promise<string> {
 /**
  * Diagnostic logging tool: logs one message, which the client receives only if it asked for a log level.
  * @tool
+ * @readOnly
  */
 export async function testLoggingTool(ctx: ToolContext): Promise<string> {
   await ctx.log('info', 'Diagnostic trace logging activated')
@@ -40,6 +43,7 @@ export async function testLoggingTool(ctx: ToolContext): Promise<string> {
  * Tests SSE polling (SEP-1699): closes the connection of its stream mid-call, then answers; a 2025-11-25
  * client in a session reconnects with GET and Last-Event-ID and receives the result on the new stream.
  * @tool
+ * @readOnly
  */
 export async function testReconnection(ctx: ToolContext): Promise<string> {
   ctx.closeStream()

@@ -12,6 +12,7 @@ interface Address {
 /**
  * Records how to reach a contact: by phone or by email (the schema says which is required when).
  * @tool json_schema_2020_12_tool
+ * @destructive false
  * @inputSchema ../schemas/contact.schema.json
  */
 export function contact(name?: string, address?: Address, contactMethod?: 'phone' | 'email', phone?: string, email?: string): string {
@@ -23,6 +24,7 @@ export function contact(name?: string, address?: Address, contactMethod?: 'phone
  * Looks something up in one region. The region is mirrored into the `Mcp-Param-Region` header (SEP-2243),
  * so a gateway can route the call without reading its body; the server checks that the two agree.
  * @tool routed_query
+ * @readOnly
  * @inputSchema ../schemas/routed-query.schema.json
  */
 export function routedQuery(region: string, query: string): string {

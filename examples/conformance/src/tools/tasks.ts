@@ -45,6 +45,7 @@ export function greet(name: string): string {
 /**
  * Works for the given number of seconds, then reports what it computed. Cancelling the task stops it.
  * @tool
+ * @readOnly
  * @task optional
  * @param seconds How long to work (0: at once).
  * @param label What to call the result.
@@ -59,6 +60,7 @@ export async function slowCompute(seconds: number & Min<0> & Max<600>, label: st
  * A job that runs for a second and then fails with a message for the model (an isError result: its
  * task completes).
  * @tool
+ * @readOnly
  * @task required
  */
 export async function failingJob(ctx: ToolContext): Promise<string> {
@@ -70,6 +72,7 @@ export async function failingJob(ctx: ToolContext): Promise<string> {
  * A job that asks for the client's roots, which a client that does not declare `roots` cannot give: the
  * JSON-RPC error (-32021, a missing client capability) fails its task.
  * @tool
+ * @readOnly
  * @task optional
  */
 export async function protocolErrorJob(ctx: ToolContext): Promise<string> {
@@ -92,6 +95,7 @@ export async function confirmDelete(filename: string, ctx: ToolContext): Promise
 /**
  * Asks two questions at once; the task stays input_required until both are answered.
  * @tool
+ * @readOnly
  * @task optional
  */
 export async function multiInput(ctx: ToolContext): Promise<string> {
@@ -103,6 +107,7 @@ export async function multiInput(ctx: ToolContext): Promise<string> {
  * Asks for the user's name first, as an input round before any task exists, then greets them from a task
  * (`ask-first`: over 2026-07-28 the call runs inline until `ctx.startTask()`, whose task keeps the answers).
  * @tool test_tool_with_task
+ * @readOnly
  * @task required ask-first
  */
 export async function testToolWithTask(ctx: ToolContext): Promise<string> {

@@ -13,11 +13,13 @@
  * - Vertex AI FunctionDeclaration (https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration):
  *   parameter names start with a letter or an underscore and hold only a-z, A-Z, 0-9 and underscores, at
  *   most 64 characters.
- * - An OBJECT with empty `properties` is refused ("should be non-empty for OBJECT type"), except the
- *   parameters object of a function without parameters.
- * - A function without parameters is listed as `{"type":"object"}`: several reports of a 400 for an empty
- *   `properties` (the field targeted is `parameters`; gemini-cli's `parametersJsonSchema` takes JSON Schema
- *   and gets the portable schema).
+ * - An OBJECT with empty `properties` is refused ("should be non-empty for OBJECT type": vercel/ai#3371,
+ *   CherryHQ/cherry-studio#3270, pipecat-ai/pipecat-flows#110, UKGovernmentBEIS/inspect_ai#918).
+ * - A function without parameters leaves `parameters` out, as the fixes confirmed against the API do
+ *   (vercel/ai#3392, bug-ops/zeph#1674, fazer-ai/agents#67; SWE-agent/SWE-agent#1431 sends a bare
+ *   {"type":"object"}, which the documents do not promise). The profile's entry has no `inputSchema`;
+ *   served over MCP, whose Tool requires one, it is `{"type":"object"}` (index.ts servedEntry). gemini-cli's
+ *   `parametersJsonSchema` takes JSON Schema and gets the portable schema.
  * Rewrites: `"type": [T, "null"]` and an `anyOf` member `{"type":"null"}` become `nullable: true`;
  * `additionalProperties: false` is left out (closed objects are the validator's job); non-string enums,
  * unsupported formats and keywords (including ones added later, such as `deprecated`) move into the
@@ -71,6 +73,7 @@ function withNullable(s: Schema): Schema {
 
 export function gemini(tool: ToolEntry): ProfiledTool {
   const pass = new Pass()
+  let omitted = false
   if (!NAME.test(tool.name)) pass.refuse('', `The tool name '${tool.name}' is not accepted by Gemini: start with a letter or _, then letters, digits, _ . : or -, at most 64 characters.`)
   const schema = mapSchema(tool.inputSchema, (s, path) => {
     const references = 'Gemini parameters take no references ($ref/$defs), so a recursive or shared named type cannot be written. Inline the type, or bound its depth.'
@@ -94,10 +97,10 @@ export function gemini(tool: ToolEntry): ProfiledTool {
       for (const n of names) if (!PARAM.test(n)) pass.refuse(`${path}/properties/${n}`, `The property name '${n}' is not accepted by Gemini: start with a letter or _, then letters, digits or _, at most 64 characters.`)
       if (names.length === 0 && path !== '') pass.refuse(path, 'An object with no properties is refused by Gemini. Give it named properties.')
       if (names.length === 0 && path === '') {
-        // A function without parameters: {"type":"object"} alone (empty `properties` draws 400s in reports).
-        const { properties: _p, required: _r, ...rest } = out
-        out = rest
-        pass.rewrite('', 'no parameters, written {"type":"object"} without properties')
+        // A function without parameters: `parameters` left out.
+        pass.rewrite('', 'no parameters, parameters left out')
+        omitted = true
+        return out
       }
     }
     if (out.additionalProperties === false) {
@@ -112,5 +115,5 @@ export function gemini(tool: ToolEntry): ProfiledTool {
       return FIELDS.has(k)
     })
   })
-  return pass.result(tool, schema)
+  return pass.result(tool, omitted ? undefined : schema)
 }

@@ -9,9 +9,19 @@ import { anthropicRequestLimits, anthropicStrict, type RequestProblem } from './
 import { gemini } from './gemini.ts'
 import { locate } from './locate.ts'
 import { openaiStrict } from './openai-strict.ts'
-import { PROFILE_NAMES, type ProfiledTool, type ProfileName, type ToolEntry } from './rewrite.ts'
+import { PROFILE_NAMES, type ProfiledEntry, type ProfiledTool, type ProfileName, type ToolEntry } from './rewrite.ts'
 
-export { PROFILE_NAMES, type ProfiledTool, type ProfileName, type ToolEntry }
+export { PROFILE_NAMES, type ProfiledEntry, type ProfiledTool, type ProfileName, type ToolEntry }
+
+/**
+ * A profiled tool's entry as MCP serves it: MCP's Tool requires `inputSchema`, so where the profile leaves a
+ * function's parameters out (Gemini), it is `{"type":"object"}` again, after the description.
+ */
+export function servedEntry(t: ProfiledTool): ToolEntry {
+  if (t.tool.inputSchema !== undefined) return t.tool as ToolEntry
+  const { name, title, description, ...rest } = t.tool
+  return { name, ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), inputSchema: { type: 'object' }, ...rest }
+}
 
 const REWRITE: Record<ProfileName, (tool: ToolEntry) => ProfiledTool> = {
   portable: (tool) => ({ status: 'accepted', tool, rewrites: [], degraded: [], problems: [], lost: [] }),
@@ -33,7 +43,7 @@ export type { RequestProblem }
  * problem naming the tool and part where the list crosses the limit. Empty when the list fits.
  */
 export function listProblems(profile: ProfileName, profiled: readonly ProfiledTool[]): RequestProblem[] {
-  const listed = profiled.filter((t) => t.status !== 'refused').map((t) => t.tool)
+  const listed = profiled.filter((t) => t.status !== 'refused').map(servedEntry)
   return profile === 'anthropic-strict' ? anthropicRequestLimits(listed) : []
 }
 

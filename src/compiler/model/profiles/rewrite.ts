@@ -22,11 +22,17 @@ export interface Problem {
 
 /** A tools/list entry: name, title, description, inputSchema, outputSchema, annotations. */
 export type ToolEntry = { name: string; description?: string; inputSchema: Schema } & Record<string, unknown>
+/** A tools/list entry as a profile writes it: `inputSchema` may be left out (a function without parameters). */
+export type ProfiledEntry = { name: string; description?: string; inputSchema?: Schema } & Record<string, unknown>
 
 export interface ProfiledTool {
   status: Status
-  /** The tools/list entry the profile serves. */
-  tool: ToolEntry
+  /**
+   * The tools/list entry as the profile's provider takes it; without `inputSchema` where the provider takes
+   * a function without parameters only with its parameters left out (Gemini). index.ts `servedEntry` is the
+   * entry as MCP serves it.
+   */
+  tool: ProfiledEntry
   /** Rewrites that keep the meaning ("/properties/limit: default moved into the description"). */
   rewrites: string[]
   /** Constraints now stated in text only. */
@@ -79,9 +85,12 @@ export class Pass {
     }
     return describe(out, sentences)
   }
-  result(tool: ToolEntry, inputSchema: Schema): ProfiledTool {
+  /** The profiled tool; `inputSchema` undefined leaves it out of the entry. */
+  result(tool: ToolEntry, inputSchema: Schema | undefined): ProfiledTool {
     const status: Status = this.problems.length > 0 ? 'refused' : this.degraded.length > 0 ? 'degraded' : 'accepted'
-    return { status, tool: { ...tool, inputSchema }, rewrites: this.rewrites, degraded: this.degraded, problems: this.problems, lost: this.lost }
+    const { inputSchema: _, ...rest } = tool
+    const entry: ProfiledEntry = inputSchema === undefined ? rest : { ...tool, inputSchema }
+    return { status, tool: entry, rewrites: this.rewrites, degraded: this.degraded, problems: this.problems, lost: this.lost }
   }
 }
 

@@ -27,6 +27,7 @@ interface StoredNote {
 /**
  * Saves a note under a key, replacing the note already saved there.
  * @tool
+ * @destructive
  * @idempotent
  * @param key The note's key, such as `groceries`.
  * @param text What the note says.
