@@ -1,10 +1,17 @@
 /**
- * Where a bare or `#` specifier's types are, as TypeScript finds them: a package's `exports` (subpaths and
- * `"./*"` patterns, by condition), `typesVersions`, `types`/`typings`, an `index` file, `@types/<name>`;
- * and package.json `imports` (`#types/*`). When nothing is found, `whyNotFound` says why in one sentence.
+ * Where a bare or `#` specifier's types are, as TypeScript finds them with `moduleResolution: "bundler"`.
+ * enhanced-resolve (webpack's resolver) does what Node's rules and TypeScript's share: the `node_modules`
+ * folders up the tree, a package's `exports` (subpaths, `"./*"` patterns, nested conditions in key order,
+ * with TypeScript's conditions `types` and `import`), package.json `imports`, `types`/`typings`, `index`
+ * files, a package naming itself, and JavaScript read through the `.d.ts` beside it. Ours is what only
+ * TypeScript does: `typesVersions`, `@types/<name>`, `types@>=5.0`-style conditions, and the fall-through
+ * TypeScript makes where Node stops (a matched condition or array entry whose file does not exist:
+ * TypeScript tries the next one); and `probe`, a relative path's TypeScript file. When nothing is found,
+ * `whyNotFound` says why in one sentence.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import fs, { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import enhancedResolve from 'enhanced-resolve'
 
 export const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile()
 
@@ -21,21 +28,46 @@ export function probe(p: string): string | undefined {
   return undefined
 }
 
-/** The conditions TypeScript's bundler resolution matches (and a Worker build's), in the order they are tried. */
-const CONDITIONS = ['types', 'import', 'module', 'workerd', 'worker', 'browser', 'node', 'require', 'default']
+/** The conditions TypeScript's bundler resolution matches (`default` always matches). */
+const CONDITIONS = ['types', 'import']
 
-/** An `exports`/`imports` target → the files it may mean, most likely first (`*` replaced by `star`). */
+const { CachedInputFileSystem, ResolverFactory } = enhancedResolve
+
+/** Node's resolution with TypeScript's conditions, extensions and main fields; TypeScript and `.d.ts` files only. */
+const resolver = ResolverFactory.createResolver({
+  fileSystem: new CachedInputFileSystem(fs, 0),
+  useSyncFileSystemCalls: true,
+  conditionNames: CONDITIONS,
+  extensions: TS_EXTENSIONS,
+  extensionAlias: JS_TO_TS,
+  extensionAliasForExports: true,
+  mainFields: ['types', 'typings'],
+  mainFiles: ['index'],
+  symlinks: false,
+})
+
+/** The file enhanced-resolve resolves `request` to from `dir`, when it is TypeScript or a `.d.ts`. */
+function library(request: string, dir: string): string | undefined {
+  try {
+    const found = resolver.resolveSync({}, dir, request)
+    return found && /\.[mc]?tsx?$/.test(found) ? found : undefined
+  } catch {
+    return undefined // Not found, or a package.json the library refuses: TypeScript's own steps follow.
+  }
+}
+
+/** An `exports`/`imports` target → the files it may mean in the order TypeScript tries them: conditions in key order, array entries in order (`*` replaced by `star`). */
 function targets(entry: any, star: string): string[] {
   if (typeof entry === 'string') return [entry.split('*').join(star)]
   if (Array.isArray(entry)) return entry.flatMap((e) => targets(e, star))
-  if (entry && typeof entry === 'object') {
-    const keys = Object.keys(entry)
-    return [...keys.filter((k) => k === 'types'), ...keys.filter((k) => CONDITIONS.includes(k) && k !== 'types')].flatMap((k) => targets(entry[k], star))
-  }
+  if (entry && typeof entry === 'object') return Object.keys(entry).filter((k) => k === 'default' || CONDITIONS.includes(k) || isTypesVersionKey(k)).flatMap((k) => targets(entry[k], star))
   return []
 }
 
-/** The entry of a subpath map (`exports`, `imports`): an exact key, else the longest matching `*` pattern. */
+/** A `types@>=5.0`-style condition TypeScript 5 matches. */
+const isTypesVersionKey = (key: string) => key.startsWith('types@') && admitsTs5(key.slice(6))
+
+/** The entry of a subpath map (`exports`, `imports`, a `typesVersions` map): an exact key, else the longest matching `*` pattern. */
 export function matchKey(map: Record<string, any>, key: string): { entry: any; star: string } | undefined {
   if (key in map && !key.includes('*')) return { entry: map[key], star: '' }
   let best: { entry: any; star: string; prefix: number } | undefined
@@ -91,25 +123,27 @@ function viaTypesVersions(pkgDir: string, pkg: any, subpath: string): string | u
   return undefined
 }
 
-/** The types of `sub` ('' for the package root) in the package at `pkgDir`. */
-function inPackage(pkgDir: string, pkg: any, sub: string): string | undefined {
+/**
+ * The types of `sub` ('' for the package root) of the package at `pkgDir`, asked for as `request` from
+ * `dir`: `typesVersions` first (TypeScript reads them before `types` when there are no `exports`), then
+ * the library, then TypeScript's fall-through over the `exports` targets.
+ */
+function inPackage(pkgDir: string, pkg: any, sub: string, request: string, dir: string): string | undefined {
   const exp = pkg.exports
-  if (exp !== undefined && exp !== null) {
-    const map = typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.')) ? exp : { '.': exp }
-    const hit = matchKey(map, sub ? `./${sub}` : '.')
-    for (const t of hit ? targets(hit.entry, hit.star) : []) {
-      const found = typesFile(join(pkgDir, t))
-      if (found) return found
-    }
+  if (exp === undefined || exp === null) {
+    const versioned = viaTypesVersions(pkgDir, pkg, sub || String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, ''))
+    if (versioned) return versioned
   }
-  const root = String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, '')
-  const versioned = viaTypesVersions(pkgDir, pkg, sub || root)
-  if (versioned) return versioned
-  if (sub) return probe(join(pkgDir, sub))
-  const types = pkg.types ?? pkg.typings
-  if (types && isFile(join(pkgDir, types))) return join(pkgDir, types)
-  if (types && probe(join(pkgDir, types))) return probe(join(pkgDir, types))
-  return probe(join(pkgDir, 'index'))
+  // `types@>=5.0`-style conditions are TypeScript's alone: such exports are ours from the start.
+  const found = JSON.stringify(exp ?? null).includes('"types@') ? undefined : library(request, dir)
+  if (found || exp === undefined || exp === null) return found
+  const map = typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.')) ? exp : { '.': exp }
+  const hit = matchKey(map, sub ? `./${sub}` : '.')
+  for (const t of hit ? targets(hit.entry, hit.star) : []) {
+    const file = typesFile(join(pkgDir, t))
+    if (file) return file
+  }
+  return undefined
 }
 
 /** `@scope/name/sub/path` → the package name, the subpath, the `@types` name. */
@@ -120,17 +154,18 @@ function split(specifier: string): { name: string; sub: string; typesName: strin
   return { name, sub: parts.slice(scoped ? 2 : 1).join('/'), typesName: scoped ? name.slice(1).replace('/', '__') : name }
 }
 
-/** The types of a bare specifier, from the nearest `node_modules` up that has them (or `@types/<name>`). */
+/** The types of a bare specifier: in each `node_modules` folder up the tree, the package's own, else `@types/<name>`'s; else the project's own package by its name. */
 export function resolvePackage(specifier: string, fromDir: string): string | undefined {
   const { name, sub, typesName } = split(specifier)
+  const typesRequest = `@types/${typesName}${sub ? `/${sub}` : ''}`
   for (let dir = fromDir; ; dir = dirname(dir)) {
-    for (const pkgDir of [join(dir, 'node_modules', name), join(dir, 'node_modules', '@types', typesName)]) {
+    for (const [pkgDir, request] of [[join(dir, 'node_modules', name), specifier], [join(dir, 'node_modules', '@types', typesName), typesRequest]] as const) {
       const pkg = readJson(join(pkgDir, 'package.json'))
-      if (!pkg) continue
-      const hit = inPackage(pkgDir, pkg, sub)
+      const hit = pkg && inPackage(pkgDir, pkg, sub, request, dir)
       if (hit) return hit
     }
-    if (dirname(dir) === dir) return undefined
+    // Installed nowhere up the tree: the project's own package naming itself (`exports` of its package.json).
+    if (dirname(dir) === dir) return library(specifier, fromDir)
   }
 }
 
@@ -143,14 +178,16 @@ function nearestPackage(dir: string): { dir: string; pkg: any } | undefined {
   }
 }
 
-/** A `#` specifier through the nearest package.json's `imports` (to a project file or a package). */
+/** A `#` specifier through the nearest package.json's `imports` (to a project file or a package): the library's, else TypeScript's fall-through over the targets. */
 export function resolveImports(specifier: string, fromDir: string): string | undefined {
+  const found = library(specifier, fromDir)
+  if (found) return found
   const scope = nearestPackage(fromDir)
   const map = scope?.pkg.imports
   const hit = map && typeof map === 'object' ? matchKey(map, specifier) : undefined
   for (const t of hit ? targets(hit.entry, hit.star) : []) {
-    const found = t.startsWith('.') ? probe(resolve(scope!.dir, t)) : resolvePackage(t, scope!.dir)
-    if (found) return found
+    const file = t.startsWith('.') ? probe(resolve(scope!.dir, t)) : resolvePackage(t, scope!.dir)
+    if (file) return file
   }
   return undefined
 }
