@@ -11,7 +11,8 @@
  */
 import fs, { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import enhancedResolve from 'enhanced-resolve'
+import { createRequire } from 'node:module'
+import type { Resolver } from 'enhanced-resolve'
 
 export const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile()
 
@@ -31,29 +32,37 @@ export function probe(p: string): string | undefined {
 /** The conditions TypeScript's bundler resolution matches (`default` always matches). */
 const CONDITIONS = ['types', 'import']
 
-const { CachedInputFileSystem, ResolverFactory } = enhancedResolve
+/** Node's resolution with TypeScript's conditions, extensions and main fields; made when a package is first looked up. */
+let resolver: Resolver | undefined
+function makeResolver(): Resolver {
+  const { CachedInputFileSystem, ResolverFactory } = createRequire(import.meta.url)('enhanced-resolve') as typeof import('enhanced-resolve')
+  return ResolverFactory.createResolver({
+    // A build's resolutions come in a burst: its file system reads are shared for 2 s, so a package installed
+    // or a package.json edited is seen by a build that starts 2 s later.
+    fileSystem: new CachedInputFileSystem(fs, 2000),
+    useSyncFileSystemCalls: true,
+    conditionNames: CONDITIONS,
+    extensions: TS_EXTENSIONS,
+    extensionAlias: JS_TO_TS,
+    extensionAliasForExports: true,
+    mainFields: ['types', 'typings'],
+    mainFiles: ['index'],
+    symlinks: false,
+  })
+}
 
-/** Node's resolution with TypeScript's conditions, extensions and main fields; TypeScript and `.d.ts` files only. */
-const resolver = ResolverFactory.createResolver({
-  fileSystem: new CachedInputFileSystem(fs, 0),
-  useSyncFileSystemCalls: true,
-  conditionNames: CONDITIONS,
-  extensions: TS_EXTENSIONS,
-  extensionAlias: JS_TO_TS,
-  extensionAliasForExports: true,
-  mainFields: ['types', 'typings'],
-  mainFiles: ['index'],
-  symlinks: false,
-})
-
-/** The file enhanced-resolve resolves `request` to from `dir`, when it is TypeScript or a `.d.ts`. */
-function library(request: string, dir: string): string | undefined {
+/** What enhanced-resolve resolves `request` to from `dir` when it is TypeScript or a `.d.ts`, with the package.json it is in. */
+function library(request: string, dir: string): { file: string; pkg?: any; pkgDir?: string } | undefined {
+  let out: { file: string; pkg?: any; pkgDir?: string } | undefined
   try {
-    const found = resolver.resolveSync({}, dir, request)
-    return found && /\.[mc]?tsx?$/.test(found) ? found : undefined
+    // With synchronous file system calls the callback runs before resolve returns.
+    ;(resolver ??= makeResolver()).resolve({}, dir, request, {}, (error, file, found) => {
+      if (!error && file && /\.[mc]?tsx?$/.test(file)) out = { file, pkg: found?.descriptionFileData, pkgDir: found?.descriptionFileRoot }
+    })
   } catch {
-    return undefined // Not found, or a package.json the library refuses: TypeScript's own steps follow.
+    // A package.json the library refuses: TypeScript's own steps follow.
   }
+  return out
 }
 
 /** An `exports`/`imports` target → the files it may mean in the order TypeScript tries them: conditions in key order, array entries in order (`*` replaced by `star`). */
@@ -123,20 +132,16 @@ function viaTypesVersions(pkgDir: string, pkg: any, subpath: string): string | u
   return undefined
 }
 
+/** The path TypeScript reads a package's root types from, for its `typesVersions`. */
+const rootTypes = (pkg: any) => String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, '')
+
 /**
- * The types of `sub` ('' for the package root) of the package at `pkgDir`, asked for as `request` from
- * `dir`: `typesVersions` first (TypeScript reads them before `types` when there are no `exports`), then
- * the library, then TypeScript's fall-through over the `exports` targets.
+ * The types of `sub` ('' for the package root) of the package at `pkgDir` by the steps only TypeScript
+ * takes: without `exports`, its `typesVersions`; with them, each target in TypeScript's order until a file exists.
  */
-function inPackage(pkgDir: string, pkg: any, sub: string, request: string, dir: string): string | undefined {
+function typeScriptSteps(pkgDir: string, pkg: any, sub: string): string | undefined {
   const exp = pkg.exports
-  if (exp === undefined || exp === null) {
-    const versioned = viaTypesVersions(pkgDir, pkg, sub || String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, ''))
-    if (versioned) return versioned
-  }
-  // `types@>=5.0`-style conditions are TypeScript's alone: such exports are ours from the start.
-  const found = JSON.stringify(exp ?? null).includes('"types@') ? undefined : library(request, dir)
-  if (found || exp === undefined || exp === null) return found
+  if (exp === undefined || exp === null) return viaTypesVersions(pkgDir, pkg, sub || rootTypes(pkg))
   const map = typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.')) ? exp : { '.': exp }
   const hit = matchKey(map, sub ? `./${sub}` : '.')
   for (const t of hit ? targets(hit.entry, hit.star) : []) {
@@ -154,18 +159,30 @@ function split(specifier: string): { name: string; sub: string; typesName: strin
   return { name, sub: parts.slice(scoped ? 2 : 1).join('/'), typesName: scoped ? name.slice(1).replace('/', '__') : name }
 }
 
-/** The types of a bare specifier: in each `node_modules` folder up the tree, the package's own, else `@types/<name>`'s; else the project's own package by its name. */
+/**
+ * The types of a bare specifier: the library's resolution of the package, else of `@types/<name>` (TypeScript's
+ * steps where that package has `typesVersions` or `types@` conditions); else, in each `node_modules` folder
+ * up the tree, TypeScript's own steps in the package and in `@types/<name>`.
+ */
 export function resolvePackage(specifier: string, fromDir: string): string | undefined {
   const { name, sub, typesName } = split(specifier)
   const typesRequest = `@types/${typesName}${sub ? `/${sub}` : ''}`
+  for (const request of [specifier, typesRequest]) {
+    const found = library(request, fromDir)
+    if (!found) continue
+    const { pkg, pkgDir } = found
+    // What only TypeScript reads decides where the package has it: `typesVersions` (without `exports`), `types@` conditions.
+    const exp = pkg?.exports
+    if (pkgDir && (exp === undefined || exp === null ? pkg?.typesVersions : JSON.stringify(exp).includes('"types@'))) return typeScriptSteps(pkgDir, pkg, sub) ?? found.file
+    return found.file
+  }
   for (let dir = fromDir; ; dir = dirname(dir)) {
-    for (const [pkgDir, request] of [[join(dir, 'node_modules', name), specifier], [join(dir, 'node_modules', '@types', typesName), typesRequest]] as const) {
+    for (const pkgDir of [join(dir, 'node_modules', name), join(dir, 'node_modules', '@types', typesName)]) {
       const pkg = readJson(join(pkgDir, 'package.json'))
-      const hit = pkg && inPackage(pkgDir, pkg, sub, request, dir)
+      const hit = pkg && typeScriptSteps(pkgDir, pkg, sub)
       if (hit) return hit
     }
-    // Installed nowhere up the tree: the project's own package naming itself (`exports` of its package.json).
-    if (dirname(dir) === dir) return library(specifier, fromDir)
+    if (dirname(dir) === dir) return undefined
   }
 }
 
@@ -181,7 +198,7 @@ function nearestPackage(dir: string): { dir: string; pkg: any } | undefined {
 /** A `#` specifier through the nearest package.json's `imports` (to a project file or a package): the library's, else TypeScript's fall-through over the targets. */
 export function resolveImports(specifier: string, fromDir: string): string | undefined {
   const found = library(specifier, fromDir)
-  if (found) return found
+  if (found) return found.file
   const scope = nearestPackage(fromDir)
   const map = scope?.pkg.imports
   const hit = map && typeof map === 'object' ? matchKey(map, specifier) : undefined

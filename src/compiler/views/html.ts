@@ -11,7 +11,12 @@
  * whitespace goes, and what replaces a reference.
  */
 import MagicString from 'magic-string'
-import { html as spec, parse, type DefaultTreeAdapterTypes } from 'parse5'
+import { createRequire } from 'node:module'
+import type { DefaultTreeAdapterTypes } from 'parse5'
+
+/** parse5, loaded when a view is first built (a build without views does not load it; Node 22.12+ requires an ES module). */
+let parse5: typeof import('parse5') | undefined
+const library = () => (parse5 ??= createRequire(import.meta.url)('parse5') as typeof import('parse5'))
 
 /**
  * JS inlined in a script element: `</script` ends it and `<!--` can make the rest of the page script, so
@@ -32,7 +37,7 @@ type Node = DefaultTreeAdapterTypes.Node
 type Element = DefaultTreeAdapterTypes.Element
 
 /** The document as parse5 parses it (the HTML standard's algorithm), with each node's place in the text. */
-const parsed = (html: string) => parse(html, { sourceCodeLocationInfo: true })
+const parsed = (html: string) => library().parse(html, { sourceCodeLocationInfo: true })
 
 /** A node's children, a `<template>`'s being those of its content. */
 const childrenOf = (node: Node): Node[] => ('content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [])
@@ -132,7 +137,7 @@ export const isUrl = (ref: string) => /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(ref)
 /** An attribute's value as the browser reads it (character references decoded), undefined when absent. */
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value
 
-const isHtml = (el: Element, tag: string) => el.tagName === tag && el.namespaceURI === spec.NS.HTML
+const isHtml = (el: Element, tag: string) => el.tagName === tag && el.namespaceURI === library().html.NS.HTML
 const isModule = (el: Element) => /^module$/i.test(attr(el, 'type')?.trim() ?? '')
 /** A classic script the browser runs as JS (no type, or a JavaScript media type); a data block (`application/json`, `importmap`) is not one. */
 const isClassic = (el: Element) => /^((text|application)\/(java|ecma)script)?$/i.test(attr(el, 'type')?.trim() ?? '')
