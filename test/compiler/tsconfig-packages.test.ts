@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { clearTsconfigCache } from '../../src/compiler/source/tsconfig.ts'
-import { bareFragment } from './golden.ts'
+import { bareFragment, refuse } from './golden.ts'
 
 const ITEM = '{"type":"object","properties":{"sku":{"type":"string"}},"required":["sku"],"additionalProperties":false}'
 const OTHER = '{"type":"object","properties":{"id":{"type":"number"}},"required":["id"],"additionalProperties":false}'
@@ -60,6 +60,14 @@ describe('tsconfig.json', () => {
     }
     expect(bareFragment('Item', "import type { Item } from './legacy/reexport.ts'", extra)).toBe(ITEM)
     expect(bareFragment('Item', "import type { Item } from '@/item'", extra)).toBe(OTHER)
+  })
+
+  it('a config that cannot be read (its extends names a package not installed) is named where an import it would map is not found', () => {
+    clearTsconfigCache()
+    const extra = { 'tsconfig.json': json({ extends: '@tsconfig/not-installed', compilerOptions: { paths: { '@/*': ['./src/*'] } } }), 'src/item.ts': item }
+    const out = refuse("import type { Item } from '@/item'\n/** @tool */\nexport function t(x: Item) {}\n", extra)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['MCP018'])
+    expect(out.diagnostics[0]!.message).toContain("The paths of tsconfig.json were not applied, as it cannot be read (File '@tsconfig/not-installed' not found): correct it.")
   })
 })
 

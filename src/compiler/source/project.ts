@@ -8,7 +8,7 @@ import { parse } from '@babel/parser'
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { Refusal } from '../refusal.ts'
-import { findPathMapping } from './tsconfig.ts'
+import { findPathMapping, unreadTsconfig } from './tsconfig.ts'
 import { LAZY_FROM, lazyProgram } from './lazy.ts'
 import { probe, resolveImports, resolvePackage, whyNotFound } from './packages.ts'
 import { ambientModule } from './ambient.ts'
@@ -149,6 +149,8 @@ export class Project {
   whyNotFound(specifier: string, from: string): string {
     const dir = dirname(from)
     const mapping = specifier.startsWith('.') ? null : findPathMapping(from)
-    return whyNotFound(specifier, dir, this.root, mapping ? mapping(specifier) : [])
+    const why = whyNotFound(specifier, dir, this.root, mapping ? mapping(specifier) : [])
+    const unread = specifier.startsWith('.') ? undefined : unreadTsconfig(from)
+    return unread ? `${why} The paths of ${relative(this.root, unread.path).split('\\').join('/')} were not applied, as it cannot be read (${unread.reason}): correct it.` : why
   }
 }

@@ -15,21 +15,31 @@ export type PathMapping = (specifier: string) => string[]
 
 /** get-tsconfig's own cache (file reads, found configs), and each config's mapping by its path. */
 let reads = new Map<string, any>()
-const configs = new Map<string, { result: TsConfigResult; mapping: PathMapping | null; covers: (file: string) => boolean } | null>()
+interface Read {
+  result: TsConfigResult
+  mapping: PathMapping | null
+  covers: (file: string) => boolean
+}
+/** A config that cannot be read, and why. */
+export interface Unread {
+  path: string
+  reason: string
+}
+const configs = new Map<string, Read | Unread>()
 
 /**
- * A config read with its `extends`; null when it cannot be read (a missing `extends` target, a circular
- * one): TypeScript reports those itself, and the build resolves as if the config had no `paths`.
+ * A config read with its `extends`, or why it cannot be read (a missing `extends` target, a circular one):
+ * then the build resolves as if it had no `paths`, and says so where an import is not found.
  */
-function readConfig(path: string) {
+function readConfig(path: string): Read | Unread {
   let hit = configs.get(path)
   if (hit === undefined) {
     try {
       const result = { path, config: parseTsconfig(path, reads) }
       const files = createFilesMatcher(result)
       hit = { result, mapping: pathsOf(result), covers: (file) => files(file) !== undefined }
-    } catch {
-      hit = null
+    } catch (error) {
+      hit = { path, reason: (error as Error).message.replace(/\.$/, '') }
     }
     configs.set(path, hit)
   }
@@ -56,20 +66,30 @@ function referenced(from: string, ref: unknown): string | undefined {
 /**
  * The `paths` that apply to `file`: those of the nearest tsconfig.json above it (with its `extends`), or,
  * when it has none, those of the config it references that includes the file (a solution-style
- * tsconfig.json); null when none apply.
+ * tsconfig.json); and a config on the way that cannot be read.
  */
-export function findPathMapping(file: string): PathMapping | null {
+function lookup(file: string): { mapping: PathMapping | null; unread?: Unread } {
   const nearest = findTsconfig(file, 'tsconfig.json', reads)
-  const config = nearest && readConfig(nearest)
-  if (!config) return null
-  if (config.mapping) return config.mapping
+  if (!nearest) return { mapping: null }
+  const config = readConfig(nearest)
+  if ('reason' in config) return { mapping: null, unread: config }
+  if (config.mapping) return { mapping: config.mapping }
+  let unread: Unread | undefined
   for (const ref of config.result.config.references ?? []) {
     const path = referenced(nearest, ref)
-    const other = path && existsSync(path) ? readConfig(path) : null
-    if (other?.mapping && other.covers(file)) return other.mapping
+    if (!path || !existsSync(path)) continue
+    const other = readConfig(path)
+    if ('reason' in other) unread ??= other
+    else if (other.mapping && other.covers(file)) return { mapping: other.mapping }
   }
-  return null
+  return { mapping: null, unread }
 }
+
+/** The `paths` that apply to `file`, or null when none do. */
+export const findPathMapping = (file: string): PathMapping | null => lookup(file).mapping
+
+/** The tsconfig that would give `file` its `paths` and cannot be read (a missing `extends` target, a circular one). */
+export const unreadTsconfig = (file: string): Unread | undefined => lookup(file).unread
 
 export function clearTsconfigCache(): void {
   reads = new Map()
