@@ -102,7 +102,7 @@ describe('npm create mcp-aot, before publication', () => {
     expect(made.stdout).toContain('Created app from the deno-deploy template, named app.\n')
     expect(made.stdout).toContain(`It depends on mcp-aot file:../../mcp-aot-${PKG.version}.tgz (installed from mcp-aot-${PKG.version}.tgz).\n`)
     expect(JSON.parse(await readFile(join(runner, 'app/package.json'), 'utf8')).dependencies).toEqual({ 'mcp-aot': `file:../../mcp-aot-${PKG.version}.tgz` })
-    // What `npm install mcp-aot` costs (README: 6.0 MB of files measured), without the optional peer gpt-tokenizer (27 MB).
+    // What `npm install mcp-aot` costs (README: 8.4 MB of files measured), without the optional peer gpt-tokenizer (27 MB).
     const { bytes } = await measure(join(runner, 'node_modules'))
     console.log(`npm install mcp-aot create-mcp-aot: ${(bytes / 1e6).toFixed(1)} MB in node_modules`)
     expect(existsSync(join(runner, 'node_modules/gpt-tokenizer'))).toBe(false)

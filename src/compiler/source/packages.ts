@@ -1,10 +1,18 @@
 /**
- * Where a bare or `#` specifier's types are, as TypeScript finds them: a package's `exports` (subpaths and
- * `"./*"` patterns, by condition), `typesVersions`, `types`/`typings`, an `index` file, `@types/<name>`;
- * and package.json `imports` (`#types/*`). When nothing is found, `whyNotFound` says why in one sentence.
+ * Where a bare or `#` specifier's types are, as TypeScript finds them with `moduleResolution: "bundler"`.
+ * enhanced-resolve (webpack's resolver) does what Node's rules and TypeScript's share: the `node_modules`
+ * folders up the tree, a package's `exports` (subpaths, `"./*"` patterns, nested conditions in key order,
+ * with TypeScript's conditions `types` and `import`), package.json `imports`, `types`/`typings`, `index`
+ * files, a package naming itself, and JavaScript read through the `.d.ts` beside it. Ours is what only
+ * TypeScript does: `typesVersions`, `@types/<name>`, `types@>=5.0`-style conditions, and the fall-through
+ * TypeScript makes where Node stops (a matched condition or array entry whose file does not exist:
+ * TypeScript tries the next one); and `probe`, a relative path's TypeScript file. When nothing is found,
+ * `whyNotFound` says why in one sentence.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import fs, { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { createRequire } from 'node:module'
+import type { Resolver } from 'enhanced-resolve'
 
 export const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile()
 
@@ -21,21 +29,54 @@ export function probe(p: string): string | undefined {
   return undefined
 }
 
-/** The conditions TypeScript's bundler resolution matches (and a Worker build's), in the order they are tried. */
-const CONDITIONS = ['types', 'import', 'module', 'workerd', 'worker', 'browser', 'node', 'require', 'default']
+/** The conditions TypeScript's bundler resolution matches (`default` always matches). */
+const CONDITIONS = ['types', 'import']
 
-/** An `exports`/`imports` target → the files it may mean, most likely first (`*` replaced by `star`). */
+/** Node's resolution with TypeScript's conditions, extensions and main fields; made when a package is first looked up. */
+let resolver: Resolver | undefined
+function makeResolver(): Resolver {
+  const { CachedInputFileSystem, ResolverFactory } = createRequire(import.meta.url)('enhanced-resolve') as typeof import('enhanced-resolve')
+  return ResolverFactory.createResolver({
+    // A build's resolutions come in a burst: its file system reads are shared for 2 s, so a package installed
+    // or a package.json edited is seen by a build that starts 2 s later.
+    fileSystem: new CachedInputFileSystem(fs, 2000),
+    useSyncFileSystemCalls: true,
+    conditionNames: CONDITIONS,
+    extensions: TS_EXTENSIONS,
+    extensionAlias: JS_TO_TS,
+    extensionAliasForExports: true,
+    mainFields: ['types', 'typings'],
+    mainFiles: ['index'],
+    symlinks: false,
+  })
+}
+
+/** What enhanced-resolve resolves `request` to from `dir` when it is TypeScript or a `.d.ts`, with the package.json it is in. */
+function library(request: string, dir: string): { file: string; pkg?: any; pkgDir?: string } | undefined {
+  let out: { file: string; pkg?: any; pkgDir?: string } | undefined
+  try {
+    // With synchronous file system calls the callback runs before resolve returns.
+    ;(resolver ??= makeResolver()).resolve({}, dir, request, {}, (error, file, found) => {
+      if (!error && file && /\.[mc]?tsx?$/.test(file)) out = { file, pkg: found?.descriptionFileData, pkgDir: found?.descriptionFileRoot }
+    })
+  } catch {
+    // A package.json the library refuses: TypeScript's own steps follow.
+  }
+  return out
+}
+
+/** An `exports`/`imports` target → the files it may mean in the order TypeScript tries them: conditions in key order, array entries in order (`*` replaced by `star`). */
 function targets(entry: any, star: string): string[] {
   if (typeof entry === 'string') return [entry.split('*').join(star)]
   if (Array.isArray(entry)) return entry.flatMap((e) => targets(e, star))
-  if (entry && typeof entry === 'object') {
-    const keys = Object.keys(entry)
-    return [...keys.filter((k) => k === 'types'), ...keys.filter((k) => CONDITIONS.includes(k) && k !== 'types')].flatMap((k) => targets(entry[k], star))
-  }
+  if (entry && typeof entry === 'object') return Object.keys(entry).filter((k) => k === 'default' || CONDITIONS.includes(k) || isTypesVersionKey(k)).flatMap((k) => targets(entry[k], star))
   return []
 }
 
-/** The entry of a subpath map (`exports`, `imports`): an exact key, else the longest matching `*` pattern. */
+/** A `types@>=5.0`-style condition TypeScript 5 matches. */
+const isTypesVersionKey = (key: string) => key.startsWith('types@') && admitsTs5(key.slice(6))
+
+/** The entry of a subpath map (`exports`, `imports`, a `typesVersions` map): an exact key, else the longest matching `*` pattern. */
 export function matchKey(map: Record<string, any>, key: string): { entry: any; star: string } | undefined {
   if (key in map && !key.includes('*')) return { entry: map[key], star: '' }
   let best: { entry: any; star: string; prefix: number } | undefined
@@ -91,25 +132,23 @@ function viaTypesVersions(pkgDir: string, pkg: any, subpath: string): string | u
   return undefined
 }
 
-/** The types of `sub` ('' for the package root) in the package at `pkgDir`. */
-function inPackage(pkgDir: string, pkg: any, sub: string): string | undefined {
+/** The path TypeScript reads a package's root types from, for its `typesVersions`. */
+const rootTypes = (pkg: any) => String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, '')
+
+/**
+ * The types of `sub` ('' for the package root) of the package at `pkgDir` by the steps only TypeScript
+ * takes: without `exports`, its `typesVersions`; with them, each target in TypeScript's order until a file exists.
+ */
+function typeScriptSteps(pkgDir: string, pkg: any, sub: string): string | undefined {
   const exp = pkg.exports
-  if (exp !== undefined && exp !== null) {
-    const map = typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.')) ? exp : { '.': exp }
-    const hit = matchKey(map, sub ? `./${sub}` : '.')
-    for (const t of hit ? targets(hit.entry, hit.star) : []) {
-      const found = typesFile(join(pkgDir, t))
-      if (found) return found
-    }
+  if (exp === undefined || exp === null) return viaTypesVersions(pkgDir, pkg, sub || rootTypes(pkg))
+  const map = typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.')) ? exp : { '.': exp }
+  const hit = matchKey(map, sub ? `./${sub}` : '.')
+  for (const t of hit ? targets(hit.entry, hit.star) : []) {
+    const file = typesFile(join(pkgDir, t))
+    if (file) return file
   }
-  const root = String(pkg.types ?? pkg.typings ?? 'index.d.ts').replace(/^\.\//, '')
-  const versioned = viaTypesVersions(pkgDir, pkg, sub || root)
-  if (versioned) return versioned
-  if (sub) return probe(join(pkgDir, sub))
-  const types = pkg.types ?? pkg.typings
-  if (types && isFile(join(pkgDir, types))) return join(pkgDir, types)
-  if (types && probe(join(pkgDir, types))) return probe(join(pkgDir, types))
-  return probe(join(pkgDir, 'index'))
+  return undefined
 }
 
 /** `@scope/name/sub/path` → the package name, the subpath, the `@types` name. */
@@ -120,14 +159,27 @@ function split(specifier: string): { name: string; sub: string; typesName: strin
   return { name, sub: parts.slice(scoped ? 2 : 1).join('/'), typesName: scoped ? name.slice(1).replace('/', '__') : name }
 }
 
-/** The types of a bare specifier, from the nearest `node_modules` up that has them (or `@types/<name>`). */
+/**
+ * The types of a bare specifier: the library's resolution of the package, else of `@types/<name>` (TypeScript's
+ * steps where that package has `typesVersions` or `types@` conditions); else, in each `node_modules` folder
+ * up the tree, TypeScript's own steps in the package and in `@types/<name>`.
+ */
 export function resolvePackage(specifier: string, fromDir: string): string | undefined {
   const { name, sub, typesName } = split(specifier)
+  const typesRequest = `@types/${typesName}${sub ? `/${sub}` : ''}`
+  for (const request of [specifier, typesRequest]) {
+    const found = library(request, fromDir)
+    if (!found) continue
+    const { pkg, pkgDir } = found
+    // What only TypeScript reads decides where the package has it: `typesVersions` (without `exports`), `types@` conditions.
+    const exp = pkg?.exports
+    if (pkgDir && (exp === undefined || exp === null ? pkg?.typesVersions : JSON.stringify(exp).includes('"types@'))) return typeScriptSteps(pkgDir, pkg, sub) ?? found.file
+    return found.file
+  }
   for (let dir = fromDir; ; dir = dirname(dir)) {
     for (const pkgDir of [join(dir, 'node_modules', name), join(dir, 'node_modules', '@types', typesName)]) {
       const pkg = readJson(join(pkgDir, 'package.json'))
-      if (!pkg) continue
-      const hit = inPackage(pkgDir, pkg, sub)
+      const hit = pkg && typeScriptSteps(pkgDir, pkg, sub)
       if (hit) return hit
     }
     if (dirname(dir) === dir) return undefined
@@ -143,14 +195,16 @@ function nearestPackage(dir: string): { dir: string; pkg: any } | undefined {
   }
 }
 
-/** A `#` specifier through the nearest package.json's `imports` (to a project file or a package). */
+/** A `#` specifier through the nearest package.json's `imports` (to a project file or a package): the library's, else TypeScript's fall-through over the targets. */
 export function resolveImports(specifier: string, fromDir: string): string | undefined {
+  const found = library(specifier, fromDir)
+  if (found) return found.file
   const scope = nearestPackage(fromDir)
   const map = scope?.pkg.imports
   const hit = map && typeof map === 'object' ? matchKey(map, specifier) : undefined
   for (const t of hit ? targets(hit.entry, hit.star) : []) {
-    const found = t.startsWith('.') ? probe(resolve(scope!.dir, t)) : resolvePackage(t, scope!.dir)
-    if (found) return found
+    const file = t.startsWith('.') ? probe(resolve(scope!.dir, t)) : resolvePackage(t, scope!.dir)
+    if (file) return file
   }
   return undefined
 }

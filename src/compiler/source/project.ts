@@ -8,7 +8,7 @@ import { parse } from '@babel/parser'
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { Refusal } from '../refusal.ts'
-import { findPathMapping, mapPath } from './tsconfig.ts'
+import { findPathMapping, unreadTsconfig } from './tsconfig.ts'
 import { LAZY_FROM, lazyProgram } from './lazy.ts'
 import { probe, resolveImports, resolvePackage, whyNotFound } from './packages.ts'
 import { ambientModule } from './ambient.ts'
@@ -128,8 +128,8 @@ export class Project {
     let found: string | undefined
     if (specifier.startsWith('.') || specifier.startsWith('/')) found = probe(resolve(dir, specifier))
     else {
-      const mapping = findPathMapping(dir)
-      if (mapping) for (const candidate of mapPath(mapping, specifier)) if ((found = probe(candidate))) break
+      const mapping = findPathMapping(from)
+      if (mapping) for (const candidate of mapping(specifier)) if ((found = probe(candidate))) break
       if (specifier.startsWith('#')) found ??= resolveImports(specifier, dir)
       found ??= resolvePackage(specifier, dir)
       if (!found) {
@@ -148,7 +148,9 @@ export class Project {
   /** Why `resolveModule(specifier, from)` found nothing, in one sentence (MCP018). */
   whyNotFound(specifier: string, from: string): string {
     const dir = dirname(from)
-    const mapping = specifier.startsWith('.') ? null : findPathMapping(dir)
-    return whyNotFound(specifier, dir, this.root, mapping ? mapPath(mapping, specifier) : [])
+    const mapping = specifier.startsWith('.') ? null : findPathMapping(from)
+    const why = whyNotFound(specifier, dir, this.root, mapping ? mapping(specifier) : [])
+    const unread = specifier.startsWith('.') ? undefined : unreadTsconfig(from)
+    return unread ? `${why} The paths of ${relative(this.root, unread.path).split('\\').join('/')} were not applied, as it cannot be read (${unread.reason}): correct it.` : why
   }
 }

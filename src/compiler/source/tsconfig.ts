@@ -1,152 +1,97 @@
 /**
- * The part of tsconfig.json the resolver needs: `compilerOptions.paths` and `baseUrl`, following `extends`
- * (relative or a package's config) and, for a solution-style tsconfig.json (Vite's `files: []` with
- * `references` to `tsconfig.app.json` and `tsconfig.node.json`), the referenced config that includes the file.
+ * The part of tsconfig.json the resolver needs: `compilerOptions.paths` and `baseUrl`, as TypeScript reads
+ * them. get-tsconfig (the reader tsx uses) does the reading: JSONC, `extends` (relative, a package's config,
+ * an array of them), `${configDir}`, `include`/`files`/`exclude` matching and the `paths` matcher (the
+ * longest pattern wins, `baseUrl` as a last candidate). Ours is only the part it leaves out: for a
+ * solution-style tsconfig.json (Vite's `files: []` with `references` to `tsconfig.app.json` and
+ * `tsconfig.node.json`), the referenced config that includes the importing file.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { createFilesMatcher, createPathsMatcher, findTsconfig, parseTsconfig, type TsConfigResult } from 'get-tsconfig'
 
-export interface PathMapping {
-  /** Directory that `paths` targets are relative to. */
-  base: string
-  paths: Record<string, string[]>
+/** The candidate paths of a specifier through a config's `paths` (`@/*` → `src/*`) and `baseUrl`, in the order TypeScript tries them. */
+export type PathMapping = (specifier: string) => string[]
+
+/** get-tsconfig's own cache (file reads, found configs), and each config's mapping by its path. */
+let reads = new Map<string, any>()
+interface Read {
+  result: TsConfigResult
+  mapping: PathMapping | null
+  covers: (file: string) => boolean
 }
-
-/** Strips comments and trailing commas from JSONC, leaving strings intact. */
-export function parseJsonc(text: string): any {
-  let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (c === '"') {
-      const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i))
-      const s = m ? m[0] : c
-      out += s
-      i += s.length - 1
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++
-      out += '\n'
-    } else if (c === '/' && text[i + 1] === '*') {
-      i = text.indexOf('*/', i + 2)
-      if (i < 0) break
-      i++
-    } else out += c
-  }
-  return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'))
+/** A config that cannot be read, and why. */
+export interface Unread {
+  path: string
+  reason: string
 }
+const configs = new Map<string, Read | Unread>()
 
-interface Config {
-  paths?: Record<string, string[]>
-  base?: string
-  include?: string[]
-  files?: string[]
-  references?: string[]
-}
-
-function readJsonc(file: string): any {
-  try {
-    return parseJsonc(readFileSync(file, 'utf8'))
-  } catch {
-    return {}
-  }
-}
-
-/** The file an `extends` entry names: a path, or a package's config (`@tsconfig/node22/tsconfig.json`, `@vue/tsconfig`). */
-function extendsTarget(from: string, parent: string): string | undefined {
-  const withJson = (p: string) => (p.endsWith('.json') ? [p] : [`${p}.json`, join(p, 'tsconfig.json')])
-  if (parent.startsWith('.') || parent.startsWith('/')) return withJson(resolve(dirname(from), parent)).find((p) => existsSync(p))
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    const hit = withJson(join(dir, 'node_modules', parent)).find((p) => existsSync(p) && statSync(p).isFile())
-    if (hit) return hit
-    if (dirname(dir) === dir) return undefined
-  }
-}
-
-function readConfig(file: string, seen: Set<string>): Config {
-  if (seen.has(file) || !existsSync(file)) return {}
-  seen.add(file)
-  const json = readJsonc(file)
-  let result: Config = {}
-  const ext = json.extends
-  for (const parent of Array.isArray(ext) ? ext : ext ? [ext] : []) {
-    const path = typeof parent === 'string' ? extendsTarget(file, parent) : undefined
-    if (path) result = { ...result, ...readConfig(path, seen) }
-  }
-  const rel = (list: unknown) => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string').map((x) => resolve(dirname(file), x)) : undefined)
-  if (json.include) result.include = rel(json.include)
-  if (json.files) result.files = rel(json.files)
-  if (json.references) result.references = rel(json.references.map((r: any) => r?.path))?.map((p) => (existsSync(p) && statSync(p).isDirectory() ? join(p, 'tsconfig.json') : p))
-  const options = json.compilerOptions ?? {}
-  if (options.baseUrl !== undefined) result.base = resolve(dirname(file), options.baseUrl)
-  if (options.paths) {
-    result.paths = options.paths
-    if (result.base === undefined) result.base = dirname(file)
-  }
-  return result
-}
-
-const cache = new Map<string, PathMapping | null>()
-
-/** Whether a config's `include`/`files` take in the files of `dir` (no `include` and no `files`: all of them). */
-function covers(config: Config, dir: string): boolean {
-  if (!config.include && !config.files) return true
-  const inside = (base: string) => !relative(base, dir).startsWith('..')
-  if (config.files?.some((f) => dirname(f) === dir)) return true
-  return (config.include ?? []).some((pattern) => {
-    const parts = pattern.split(sep)
-    const glob = parts.findIndex((p) => p.includes('*'))
-    const base = glob < 0 ? pattern : parts.slice(0, glob).join(sep) || sep
-    return glob < 0 && /\.[cm]?[jt]sx?$/.test(pattern) ? dirname(pattern) === dir : inside(base)
-  })
-}
-
-/** A config's `paths`, or those of the referenced config that includes `dir` (a solution-style tsconfig.json). */
-function mappingOf(file: string, dir: string): PathMapping | null {
-  const config = readConfig(file, new Set())
-  if (config.paths) return { base: config.base!, paths: config.paths }
-  for (const ref of config.references ?? []) {
-    const referenced = readConfig(ref, new Set())
-    if (referenced.paths && covers(referenced, dir)) return { base: referenced.base!, paths: referenced.paths }
-  }
-  return null
-}
-
-/** The nearest tsconfig.json above `dir` with `paths` (its own or a referenced config's), or null. */
-export function findPathMapping(dir: string): PathMapping | null {
-  const hit = cache.get(dir)
-  if (hit !== undefined) return hit
-  let result: PathMapping | null = null
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, 'tsconfig.json'))) {
-      result = mappingOf(join(d, 'tsconfig.json'), dir)
-      break
+/**
+ * A config read with its `extends`, or why it cannot be read (a missing `extends` target, a circular one):
+ * then the build resolves as if it had no `paths`, and says so where an import is not found.
+ */
+function readConfig(path: string): Read | Unread {
+  let hit = configs.get(path)
+  if (hit === undefined) {
+    try {
+      const result = { path, config: parseTsconfig(path, reads) }
+      const files = createFilesMatcher(result)
+      hit = { result, mapping: pathsOf(result), covers: (file) => files(file) !== undefined }
+    } catch (error) {
+      hit = { path, reason: (error as Error).message.replace(/\.$/, '') }
     }
-    if (dirname(d) === d) break
+    configs.set(path, hit)
   }
-  cache.set(dir, result)
-  return result
+  return hit
 }
+
+/** A config's paths matcher; null without `paths` and `baseUrl`, or when its `paths` are ones TypeScript refuses (a non-relative target with no `baseUrl`). */
+function pathsOf(result: TsConfigResult): PathMapping | null {
+  try {
+    return createPathsMatcher(result)
+  } catch {
+    return null
+  }
+}
+
+/** A `references` entry's config: a file, or a folder's tsconfig.json. */
+function referenced(from: string, ref: unknown): string | undefined {
+  const given = (ref as { path?: unknown } | null)?.path
+  if (typeof given !== 'string') return undefined
+  const path = resolve(dirname(from), given)
+  return existsSync(path) && statSync(path).isDirectory() ? join(path, 'tsconfig.json') : path
+}
+
+/**
+ * The `paths` that apply to `file`: those of the nearest tsconfig.json above it (with its `extends`), or,
+ * when it has none, those of the config it references that includes the file (a solution-style
+ * tsconfig.json); and a config on the way that cannot be read.
+ */
+function lookup(file: string): { mapping: PathMapping | null; unread?: Unread } {
+  const nearest = findTsconfig(file, 'tsconfig.json', reads)
+  if (!nearest) return { mapping: null }
+  const config = readConfig(nearest)
+  if ('reason' in config) return { mapping: null, unread: config }
+  if (config.mapping) return { mapping: config.mapping }
+  let unread: Unread | undefined
+  for (const ref of config.result.config.references ?? []) {
+    const path = referenced(nearest, ref)
+    if (!path || !existsSync(path)) continue
+    const other = readConfig(path)
+    if ('reason' in other) unread ??= other
+    else if (other.mapping && other.covers(file)) return { mapping: other.mapping }
+  }
+  return { mapping: null, unread }
+}
+
+/** The `paths` that apply to `file`, or null when none do. */
+export const findPathMapping = (file: string): PathMapping | null => lookup(file).mapping
+
+/** The tsconfig that would give `file` its `paths` and cannot be read (a missing `extends` target, a circular one). */
+export const unreadTsconfig = (file: string): Unread | undefined => lookup(file).unread
 
 export function clearTsconfigCache(): void {
-  cache.clear()
-}
-
-/** Candidate paths for a specifier through `paths` (`@/*` → `src/*`), most specific pattern first. */
-export function mapPath(mapping: PathMapping, specifier: string): string[] {
-  const out: string[] = []
-  const patterns = Object.keys(mapping.paths).sort((a, b) => b.length - a.length)
-  for (const pattern of patterns) {
-    const star = pattern.indexOf('*')
-    let captured: string | undefined
-    if (star < 0) captured = pattern === specifier ? '' : undefined
-    else {
-      const prefix = pattern.slice(0, star)
-      const suffix = pattern.slice(star + 1)
-      if (specifier.startsWith(prefix) && specifier.endsWith(suffix) && specifier.length >= prefix.length + suffix.length) {
-        captured = specifier.slice(prefix.length, specifier.length - suffix.length)
-      }
-    }
-    if (captured === undefined) continue
-    for (const target of mapping.paths[pattern]!) out.push(resolve(mapping.base, target.replace('*', captured)))
-  }
-  return out
+  reads = new Map()
+  configs.clear()
 }
