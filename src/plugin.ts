@@ -21,7 +21,7 @@ import { formatWarning } from './compiler/model/warnings.ts'
 import { TokenizerMissing } from './compiler/model/tokens.ts'
 import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './compiler/artifacts/registry.ts'
 import { addModuleError, esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
-import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
+import { DevLoop, devConfig, serveEntry, type DevOptions } from './dev.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
 import { VIEW_ID, VIEW_VIRTUAL, viewPath, viewVirtualId, ViewModules } from './view-modules.ts'
@@ -169,6 +169,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       for (const f of out.read) watch(f)
       const result = { code: out.code, map: out.map }
       devLoop.compiled(id, result)
+      devLoop.linted(id, code, () => modelReport(out.declarations, profiles).warnings.map((w) => formatWarning(w)))
       return result
     } catch (error) {
       for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) watch(f)
@@ -358,7 +359,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     rolldown: { generateBundle },
     vite: {
       generateBundle,
-      ...(options?.worker ? { config: (_config: unknown, env: { command: string }) => workerBuildConfig(options.worker!, env.command) } : {}),
+      // `vite build` of `worker`; `vite dev`: the modules the plugin writes resolved in the server environment too.
+      config: (_config: unknown, env: { command: string }) =>
+        (options?.worker ? workerBuildConfig(options.worker, env.command) : undefined) ?? devConfig(env.command, Boolean(options?.skills || options?.registry)),
       configResolved: (config: any) => {
         if (!options?.root && config.root !== root) {
           project = new Project((root = config.root))
