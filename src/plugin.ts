@@ -22,6 +22,7 @@ import { TokenizerMissing } from './compiler/model/tokens.ts'
 import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './compiler/artifacts/registry.ts'
 import { addModuleError, esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, devConfig, serveEntry, type DevOptions } from './dev.ts'
+import { serveDevPage } from './dev-page.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
 import { VIEW_ID, VIEW_VIRTUAL, viewPath, viewVirtualId, ViewModules } from './view-modules.ts'
@@ -374,6 +375,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       configureServer: (server: any) => {
         devLoop.configureServer(server)
         if (options?.dev) serveEntry(server, options.dev)
+        // A page at `/` for a browser: the tools, the URL to give a client, Vite's overlay (src/dev-page.ts).
+        serveDevPage(server.middlewares, (typeof options?.dev === 'object' && options.dev.path) || '/mcp')
       },
     },
     watchChange(id, change) {

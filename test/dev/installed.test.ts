@@ -50,6 +50,24 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0
 
+/** The dev page at `/`, as a browser asks for it: the server, its tools, the endpoint, Vite's client for the overlay. */
+async function checkDevPage(origin: string): Promise<void> {
+  const page = await fetch(`${origin}/`, { headers: { accept: 'text/html,application/xhtml+xml' } })
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  expect(html).toContain('<script type="module" src="/@vite/client"></script>')
+  expect(html).toContain('<h1>dev-installed 0.1.0</h1>')
+  expect(html).toContain(`<code id="endpoint">${origin}/mcp</code>`)
+  expect(html).toContain(`claude mcp add --transport http dev-installed ${origin}/mcp`)
+  for (const tool of ['save_note', 'delete_note', 'ping']) expect(html).toContain(`<h3><code>${tool}</code>`)
+  expect(html).toContain('&quot;word&quot;') // ping's input schema
+  const client = await fetch(`${origin}/@vite/client`)
+  expect(client.status).toBe(200)
+  expect(await client.text()).toContain('vite-error-overlay')
+  // Not for a program: an MCP request to / is the Worker's (404 here).
+  expect((await fetch(`${origin}/`, { headers: { accept: 'application/json' } })).status).toBe(404)
+}
+
 beforeAll(async () => {
   project = await createProject('cloudflare-workers', 'dev-installed')
   const dir = project.dir
@@ -93,6 +111,7 @@ describe('mcp({ dev }) in an installed project', () => {
       const card = await fetch(`${url}/server-card`)
       expect(card.status).toBe(200)
       expect((await card.json()).name).toBe('io.github.example/dev-installed')
+      await checkDevPage(origin)
 
       // A 2025-11-25 client: a session (Mcp-Session-Id) in the McpSession object, and the elicitation answered.
       const asked: string[] = []
@@ -133,6 +152,7 @@ describe('mcp({ dev }) in an installed project', () => {
     try {
       const url = `${origin}/mcp`
       expect((await mcpRequest(url, 'tools/call', { name: 'ping', arguments: { word: 'x' } }, 'ping')).content[0].text).toBe('pong x')
+      await checkDevPage(origin)
       await mcpRequest(url, 'tools/list', {})
       await until(() => count(dev.output(), MCP103) > 0)
       expect(count(dev.output(), MCP103)).toBe(1)
@@ -144,4 +164,12 @@ describe('mcp({ dev }) in an installed project', () => {
       await dev.stop()
     }
   }, 180_000)
+
+  it('the built Worker has nothing of the dev page', async () => {
+    const built = await project.npm(['run', 'build'])
+    expect(built.code, built.stderr).toBe(0)
+    const worker = await readFile(join(project.dir, 'dist/worker.js'), 'utf8')
+    expect(worker).toContain('ping')
+    for (const part of ['x-mcp-aot-dev-page', '@vite/client', 'claude mcp add']) expect(worker).not.toContain(part)
+  }, 120_000)
 })
