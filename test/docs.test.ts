@@ -386,6 +386,9 @@ describe('links', () => {
       expect(broken).toEqual([])
     })
   }
+  it('README.md is the front door: under 12 KB, the rest in docs/', () => {
+    expect(Buffer.byteLength(read('README.md'))).toBeLessThan(12_000)
+  })
   it('README.md links every page of docs/', () => {
     const readme = read('README.md')
     expect(DOCS.filter((d) => !readme.includes(`](${d})`))).toEqual([])
