@@ -39,6 +39,17 @@ async function viteDev(config?: string): Promise<{ dev: Background; origin: stri
   return { dev, origin: dev.ready[1]! }
 }
 
+/** `body` with `vite dev` running (`config`); then the dev server stopped and the ping tool as it was. */
+async function whileServing(config: string | undefined, body: (dev: Background, origin: string) => Promise<void>): Promise<void> {
+  const { dev, origin } = await viteDev(config)
+  try {
+    await body(dev, origin)
+  } finally {
+    await writeFile(join(project.dir, 'src/tools/ping.ts'), PING('pong'))
+    await dev.stop()
+  }
+}
+
 /** Waits until `check` holds (a dev server reacting to an edit on its own). */
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -49,6 +60,12 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000
 }
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0
+
+/** Edits the ping tool (its warning stays) and waits until the dev server at `url` serves the edit. */
+async function editPing(url: string): Promise<void> {
+  await writeFile(join(project.dir, 'src/tools/ping.ts'), PING('pong again:'))
+  await until(async () => (await mcpRequest(url, 'tools/call', { name: 'ping', arguments: { word: 'x' } }, 'ping')).content[0].text === 'pong again: x')
+}
 
 /** The dev page at `/`, as a browser asks for it: the server, its tools, the endpoint, Vite's client for the overlay. */
 async function checkDevPage(origin: string): Promise<void> {
@@ -102,8 +119,7 @@ afterAll(async () => {
 
 describe('mcp({ dev }) in an installed project', () => {
   it('serves skills and the Server Card, hosts the session objects for a 2025-11-25 client, and prints warnings once per change', async () => {
-    const { dev, origin } = await viteDev('vite.node.config.ts')
-    try {
+    await whileServing('vite.node.config.ts', async (dev, origin) => {
       const url = `${origin}/mcp`
       // The modules the plugin writes: the skill folder's entry and the card, not a 500 asking for the options.
       const skills = (await mcpRequest(url, 'skills/list', {})).skills
@@ -137,32 +153,23 @@ describe('mcp({ dev }) in an installed project', () => {
       // MCP103 once, though the module was served to several requests; once more after an edit.
       expect(count(dev.output(), MCP103)).toBe(1)
       expect(dev.output()).toMatch(/mcp-aot: src\/tools\/ping\.ts:\d+:\d+ - warning MCP103: /)
-      await writeFile(join(project.dir, 'src/tools/ping.ts'), PING('pong again:'))
-      await until(async () => (await mcpRequest(url, 'tools/call', { name: 'ping', arguments: { word: 'x' } }, 'ping')).content[0].text === 'pong again: x')
+      await editPing(url)
       await mcpRequest(url, 'tools/list', {})
       expect(count(dev.output(), MCP103)).toBe(2)
-    } finally {
-      await writeFile(join(project.dir, 'src/tools/ping.ts'), PING('pong'))
-      await dev.stop()
-    }
+    })
   }, 180_000)
 
   it('npm run dev (@cloudflare/vite-plugin) prints the warnings too, once per change', async () => {
-    const { dev, origin } = await viteDev()
-    try {
+    await whileServing(undefined, async (dev, origin) => {
       const url = `${origin}/mcp`
       expect((await mcpRequest(url, 'tools/call', { name: 'ping', arguments: { word: 'x' } }, 'ping')).content[0].text).toBe('pong x')
       await checkDevPage(origin)
       await mcpRequest(url, 'tools/list', {})
       await until(() => count(dev.output(), MCP103) > 0)
       expect(count(dev.output(), MCP103)).toBe(1)
-      await writeFile(join(project.dir, 'src/tools/ping.ts'), PING('pong again:'))
-      await until(async () => (await mcpRequest(url, 'tools/call', { name: 'ping', arguments: { word: 'x' } }, 'ping')).content[0].text === 'pong again: x')
+      await editPing(url)
       expect(count(dev.output(), MCP103)).toBe(2)
-    } finally {
-      await writeFile(join(project.dir, 'src/tools/ping.ts'), PING('pong'))
-      await dev.stop()
-    }
+    })
   }, 180_000)
 
   it('the built Worker has nothing of the dev page', async () => {

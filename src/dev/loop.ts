@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, relative, resolve } from 'node:path'
-import { DevObjects, localObjectBindings, type LocalObjectBinding } from './dev-objects.ts'
+import { DevObjects, localObjectBindings, type LocalObjectBinding } from './objects.ts'
 
 /**
  * What `mcp({ dev })` takes: the Worker entry, or the entry with the endpoint path and the bindings. `env`
@@ -140,7 +140,7 @@ export function serveEntry(server: DevServer, options: DevOptions): void {
   let lastModule: Record<string, unknown> | undefined
   const logger = server.config.logger
   // The bindings: given, none, or the wrangler config's through wrangler's platform proxy (started on the
-  // first request), with the Worker's own Durable Object classes hosted here (src/dev-objects.ts).
+  // first request), with the Worker's own Durable Object classes hosted here (src/dev/objects.ts).
   let platform: Promise<{ env: unknown; ctx: unknown }> | undefined
   const bindings = () =>
     (platform ??=
