@@ -27,7 +27,7 @@ export function serveDevPage(middlewares: Middlewares, endpoint: string): void {
   middlewares.use((req, res, next) => {
     const pathname = (req.url ?? '/').split('?')[0]
     if (req.method !== 'GET' || (pathname !== '/' && pathname !== '/index.html') || req.headers[PROBE] !== undefined || !String(req.headers.accept ?? '').includes('text/html')) return next()
-    const origin = `http://${req.headers.host ?? 'localhost'}`
+    const origin = `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`
     void (async () => {
       // The Worker's own `/`, when it has one.
       const own = await fetch(`${origin}${pathname}`, { headers: { [PROBE]: '1', accept: String(req.headers.accept) } }).catch(() => undefined)
