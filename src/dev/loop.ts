@@ -56,7 +56,7 @@ export class DevLoop<Transformed> {
   root = process.cwd()
   readonly #lastGood = new Map<string, Transformed>()
   readonly #stale = new Set<string>()
-  /** The text of each module whose warnings were printed last (another environment compiling it again prints nothing). */
+  /** Each module's text and warnings as last printed (another environment compiling it again prints nothing). */
   readonly #linted = new Map<string, string>()
   #overlay: HotChannel | undefined
   /** Under vitest (mode `test`) the warnings are not printed per module. */
@@ -77,13 +77,16 @@ export class DevLoop<Transformed> {
 
   /**
    * A module compiled under the dev server: its warnings (MCP1nn: lint, profiles) in the terminal, through
-   * Vite's logger, once for each text of the module (the build prints them at its end, which a dev server
-   * never reaches). `warnings`: made only when they are printed.
+   * Vite's logger, once for each text of the module and its warnings (an edited type file can change them
+   * alone); the build prints them at its end, which a dev server never reaches.
    */
   linted(id: string, code: string, warnings: () => readonly string[]): void {
-    if (!this.serving || this.#testing || this.#linted.get(id) === code) return
-    this.#linted.set(id, code)
-    for (const text of warnings()) this.logger?.warn(`mcp-aot: ${text}`, { timestamp: true })
+    if (!this.serving || this.#testing) return
+    const found = warnings()
+    const seen = `${code}\0${found.join('\n')}`
+    if (this.#linted.get(id) === seen) return
+    this.#linted.set(id, seen)
+    for (const text of found) this.logger?.warn(`mcp-aot: ${text}`, { timestamp: true })
   }
 
   /** A module compiled (null: it declares nothing now): remember its output, and say so when it had been failing. */
