@@ -7,7 +7,7 @@
  *   `before MCPnnn path` / `after MCPnnn path`: the example is that file (package.json, a skill's SKILL.md) instead of src/tools.ts;
  * - `excerpt path`: its lines, in order, are lines of that tested file (indentation aside);
  * - `commands dir`: every command is an npm script of dir/package.json, a template, a CLI command, or a
- *   wrangler command (`npx wrangler secret put KEY`: its `--help` names that command);
+ *   wrangler command (`npx wrangler secret put KEY`: `wrangler secret put` in wrangler's command tree);
  * - `build-output path`: the file built through the plugin prints these lines;
  * - `diagram`: every MCP method it names (`tools/call`) is one the runtime serves;
  * - `whole path`: the block is that tested file, all of it;
@@ -298,8 +298,15 @@ describe('the complete TypeScript blocks type-check', () => {
 })
 
 describe('commands exist', () => {
+  it("wrangler's command tree tells a command from a namespace or a typo", async () => {
+    expect(await wranglerCommand(['d1', 'create', 'library'])).toBe(true)
+    expect(await wranglerCommand(['secret', 'put', 'MCP_STATE_SECRET'])).toBe(true)
+    expect(await wranglerCommand(['secret'])).toBe(false)
+    expect(await wranglerCommand(['secrets', 'put', 'KEY'])).toBe(false)
+    expect(await wranglerCommand(['--help'])).toBe(false)
+  })
   for (const b of BLOCKS.filter((b) => b.kind === 'commands')) {
-    it(`${where(b)} in ${b.args[0]}`, () => {
+    it(`${where(b)} in ${b.args[0]}`, async () => {
       const scripts: Record<string, string> = JSON.parse(read(join(b.args[0]!, 'package.json'))).scripts
       for (const raw of b.text.split('\n').filter(Boolean)) {
         const line = raw.replace(/\s+#.*$/, '')
@@ -308,7 +315,7 @@ describe('commands exist', () => {
         else if ((m = /^npm (test|start)$/.exec(line))) expect(scripts, line).toHaveProperty([m[1]!])
         else if ((m = /^npx mcp-aot init \S+ --template (\S+)$/.exec(line))) expect(existsSync(join(ROOT, 'templates', m[1]!)), line).toBe(true)
         else if ((m = /^npx mcp-aot (\w+)\b/.exec(line))) expect(existsSync(join(ROOT, 'src/cli', `${m[1]}.ts`)), line).toBe(true)
-        else if ((m = /^npx wrangler (.+)$/.exec(line))) expect(wranglerCommand(m[1]!.split(' ')), line).toBe(true)
+        else if ((m = /^npx wrangler (.+)$/.exec(line))) expect(await wranglerCommand(m[1]!.split(' ')), line).toBe(true)
         else if ((m = /^npm create mcp-aot@latest \S+(?: -- --template (\S+))?$/.exec(line))) expect(existsSync(join(ROOT, 'templates', m[1] ?? 'cloudflare-workers')) && existsSync(join(ROOT, 'create-mcp-aot/index.js')), line).toBe(true)
         else if ((m = /^node dist\/cli\/main\.js (\w+)\b/.exec(line))) expect(existsSync(join(ROOT, 'src/cli', `${m[1]}.ts`)), line).toBe(true)
         else expect(line, 'a command this test knows').toMatch(/^(cd \S+ && npm install( && npm test)?|npm install|npm pack|npx vite build( && npx wrangler deploy)?)$/)
@@ -317,20 +324,23 @@ describe('commands exist', () => {
   }
 })
 
+/** wrangler's command tree, read in this process from the devDependency (no run of wrangler per command). */
+let wranglerCommands: Promise<WranglerNode> | undefined
+interface WranglerNode {
+  definition?: { type: string; command: string }
+  subtree?: Map<string, WranglerNode>
+}
+
 /**
- * Whether `args` start with a wrangler command: its `--help` (offline, the devDependency) names that very
- * command in its usage line, `wrangler secret put <key>` for `secret put MCP_STATE_SECRET`.
+ * Whether `args` start with a wrangler command (not a namespace): `secret put MCP_STATE_SECRET` is
+ * `wrangler secret put` and its argument; `d1 create library` is `wrangler d1 create`.
  */
-function wranglerCommand(args: string[]): boolean {
-  const path = `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`
-  let usage: string
-  try {
-    usage = execFileSync('wrangler', [...args, '--help'], { cwd: ROOT, env: { ...process.env, PATH: path, NO_COLOR: '1', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' }).trim().split('\n')[0]!
-  } catch {
-    return false
-  }
-  const words = usage.split(' ').slice(1).filter((w) => !/^[<[]/.test(w))
-  return usage.startsWith('wrangler ') && words.length > 0 && words.every((w, i) => args[i] === w)
+async function wranglerCommand(args: string[]): Promise<boolean> {
+  const tree = await (wranglerCommands ??= import('wrangler').then((w) => (w as unknown as { experimental_getWranglerCommands(): { registry: WranglerNode } }).experimental_getWranglerCommands().registry))
+  let node = tree
+  let depth = 0
+  while (depth < args.length && node.subtree?.has(args[depth]!)) node = node.subtree.get(args[depth++]!)!
+  return depth > 0 && node.definition?.type === 'command' && node.definition.command === `wrangler ${args.slice(0, depth).join(' ')}`
 }
 
 describe('build output is what the build prints', () => {
