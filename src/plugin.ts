@@ -21,7 +21,8 @@ import { formatWarning } from './compiler/model/warnings.ts'
 import { TokenizerMissing } from './compiler/model/tokens.ts'
 import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './compiler/artifacts/registry.ts'
 import { addModuleError, esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
-import { DevLoop, serveEntry, type DevOptions } from './dev.ts'
+import { DevLoop, devConfig, serveEntry, type DevOptions } from './dev/loop.ts'
+import { serveDevPage } from './dev/page.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
 import { VIEW_ID, VIEW_VIRTUAL, viewPath, viewVirtualId, ViewModules } from './view-modules.ts'
@@ -101,7 +102,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, explicitHints: options?.explicitHints, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
   // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
   const compiled = new CompiledModules(() => project, emitOptions)
-  // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
+  // Vite's dev server: a module that stops compiling keeps its last good output (src/dev/loop.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
   let esbuildWarnings: EsbuildMessage[] = []
@@ -177,6 +178,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       for (const f of out.read) watch(f)
       const result = { code: out.code, map: out.map }
       devLoop.compiled(id, result)
+      devLoop.linted(id, code, () => modelReport(out.declarations, profiles).warnings.map((w) => formatWarning(w)))
       return result
     } catch (error) {
       for (const f of (error as { watchFiles?: string[] }).watchFiles ?? []) watch(f)
@@ -370,7 +372,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
     rolldown: { generateBundle },
     vite: {
       generateBundle,
-      ...(options?.worker ? { config: (_config: unknown, env: { command: string }) => workerBuildConfig(options.worker!, env.command) } : {}),
+      // `vite build` of `worker`; `vite dev`: the modules the plugin writes resolved in the server environment too.
+      config: (_config: unknown, env: { command: string }) =>
+        (options?.worker ? workerBuildConfig(options.worker, env.command) : undefined) ?? devConfig(env.command, Boolean(options?.skills || options?.registry)),
       configResolved: (config: any) => {
         if (!options?.root && config.root !== root) {
           project = new Project((root = config.root))
@@ -383,6 +387,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       configureServer: (server: any) => {
         devLoop.configureServer(server)
         if (options?.dev) serveEntry(server, options.dev)
+        // A page at `/` for a browser: the tools, the URL to give a client, Vite's overlay (src/dev/page.ts).
+        serveDevPage(server.middlewares, (typeof options?.dev === 'object' && options.dev.path) || '/mcp')
       },
     },
     watchChange(id, change) {

@@ -7,9 +7,17 @@
  *   `before MCPnnn path` / `after MCPnnn path`: the example is that file (package.json, a skill's SKILL.md) instead of src/tools.ts;
  * - `excerpt path`: its lines, in order, are lines of that tested file (indentation aside);
  * - `commands dir`: every command is an npm script of dir/package.json, a template, a CLI command, or a
- *   wrangler command (`npx wrangler secret put KEY`: its `--help` names that command);
+ *   wrangler command (`npx wrangler secret put KEY`: `wrangler secret put` in wrangler's command tree);
  * - `build-output path`: the file built through the plugin prints these lines;
- * - `diagram`: every MCP method it names (`tools/call`) is one the runtime serves.
+ * - `diagram`: every MCP method it names (`tools/call`) is one the runtime serves;
+ * - `whole path`: the block is that tested file, all of it;
+ * - `quickstart path`: README's quick start, the file `path` of the project test/readme.test.ts builds and runs;
+ * - `layout`: every path a line starts with exists in the repository;
+ * - `figure`: a drawing (no language), nothing to copy.
+ * README.md is held to the same rules. Every block a reader copies is complete (the kinds above but
+ * `excerpt`) or visibly a fragment: an `excerpt` opens with a comment line saying which file it is part of
+ * and what surrounds it (`// Part of src/tools/notes.ts, after its imports.`). The `tool` and `after`
+ * blocks are type-checked together, as modules of one project with the Workers template's tsconfig.
  * And every relative link and #anchor in README.md and docs/ points at a file and heading that exist.
  */
 import { execFileSync } from 'node:child_process'
@@ -56,7 +64,7 @@ function blocksOf(page: string): Block[] {
   return out
 }
 
-const BLOCKS = DOCS.flatMap(blocksOf)
+const BLOCKS = PAGES.flatMap(blocksOf)
 const where = (b: Block) => `${b.page}:${b.line}`
 
 const stripTypes = {
@@ -108,16 +116,35 @@ async function build(files: Record<string, string>, options: { profiles?: string
   }
 }
 
-describe('every block in docs/ says how it is checked', () => {
+describe('every block in README.md and docs/ says how it is checked', () => {
   it('has a check line', () => {
     expect(BLOCKS.filter((b) => b.kind === '').map(where)).toEqual([])
     expect(BLOCKS.length).toBeGreaterThan(0)
   })
   it('uses a known kind', () => {
-    const kinds = new Set(['tool', 'before', 'after', 'file', 'excerpt', 'commands', 'build-output', 'diagram'])
+    const kinds = new Set(['tool', 'before', 'after', 'file', 'excerpt', 'whole', 'quickstart', 'layout', 'figure', 'commands', 'build-output', 'diagram'])
     expect(BLOCKS.filter((b) => !kinds.has(b.kind)).map((b) => `${where(b)} ${b.kind}`)).toEqual([])
   })
+  it('is complete, or says in its first line which file it is part of and what surrounds it', () => {
+    const unmarked = BLOCKS.filter((b) => b.kind === 'excerpt' && fragmentOf(b) === undefined)
+    expect(unmarked.map((b) => `${where(b)}: ${b.text.split('\n')[0]}`)).toEqual([])
+  })
 })
+
+/**
+ * A fragment's first line: a comment in the block's language, `Part of <file>, <what surrounds it>.`
+ * (`// …` in TypeScript and JSONC, `# …` in shell, `-- …` in SQL, `<!-- … -->` in HTML). JSON has no
+ * comments, so a JSON block is always a whole file.
+ */
+function fragmentOf(b: Block): { file: string; around: string } | undefined {
+  const comment = { ts: /^\/\/ (.*)$/, js: /^\/\/ (.*)$/, jsonc: /^\/\/ (.*)$/, sh: /^# (.*)$/, sql: /^-- (.*)$/, html: /^\s*<!-- (.*) -->$/ }[b.lang]
+  const said = comment?.exec(b.text.split('\n')[0]!)?.[1]
+  const m = said === undefined ? null : /^Part of (\S+?), (.{12,})\.$/.exec(said)
+  return m ? { file: m[1]!, around: m[2]! } : undefined
+}
+
+/** The block's lines a reader copies from the tested file: a fragment's marker line is the doc's own. */
+const bodyOf = (b: Block) => (fragmentOf(b) ? b.text.slice(b.text.indexOf('\n') + 1) : b.text)
 
 describe('tool blocks build through the plugin without a finding', () => {
   for (const b of BLOCKS.filter((b) => b.kind === 'tool')) {
@@ -176,7 +203,7 @@ describe('excerpts are lines of tested files', () => {
     it(`${where(b)} from ${b.args[0]}`, () => {
       const file = read(b.args[0]!).split('\n').map((l) => l.trim())
       let at = 0
-      for (const line of b.text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      for (const line of bodyOf(b).split('\n').map((l) => l.trim()).filter(Boolean)) {
         const found = file.indexOf(line, at)
         expect(found, `${line} (after line ${at} of ${b.args[0]})`).toBeGreaterThanOrEqual(0)
         at = found + 1
@@ -185,9 +212,101 @@ describe('excerpts are lines of tested files', () => {
   }
 })
 
+describe('whole files are those files', () => {
+  for (const b of BLOCKS.filter((b) => b.kind === 'whole')) {
+    it(`${where(b)} is ${b.args[0]}`, () => {
+      const lines = (text: string) => text.trimEnd().split('\n').map((l) => l.trimEnd())
+      expect(lines(b.text)).toEqual(lines(read(b.args[0]!)))
+    })
+  }
+})
+
+describe('README quick start', () => {
+  const quick = BLOCKS.filter((b) => b.kind === 'quickstart')
+  it('is the blocks test/readme.test.ts builds and runs, each naming its file', () => {
+    const readme = read('README.md').split('\n')
+    const section = [readme.indexOf('## Quick start') + 1, readme.findIndex((l, i) => i > readme.indexOf('## Quick start') && l.startsWith('## '))]
+    expect(quick.length).toBeGreaterThanOrEqual(4)
+    for (const b of quick) {
+      expect(b.page).toBe('README.md')
+      expect(b.line > section[0]! && b.line < section[1]!, where(b)).toBe(true)
+      expect(b.args, where(b)).toHaveLength(1)
+    }
+    // test/readme.test.ts takes the blocks by this same check line.
+    expect(read('test/readme.test.ts')).toContain('<!-- check: quickstart (\\S+) -->')
+  })
+})
+
+describe('figures are drawings', () => {
+  it('have no language, so no reader takes them for code', () => {
+    expect(BLOCKS.filter((b) => b.kind === 'figure' && b.lang !== '').map(where)).toEqual([])
+  })
+})
+
+describe('layouts name paths that exist', () => {
+  for (const b of BLOCKS.filter((b) => b.kind === 'layout')) {
+    it(where(b), () => {
+      const paths = b.text.split('\n').map((l) => /^(\S+\/\S*)/.exec(l)?.[1]).filter((p): p is string => p !== undefined)
+      expect(paths.length).toBeGreaterThan(0)
+      const expanded = paths.flatMap((p) => p.split(/\s/)).flatMap((p) => (/\{(.+)\}/.test(p) ? /\{(.+)\}/.exec(p)![1]!.split(',').map((part) => p.replace(/\{.+\}/, part)) : [p]))
+      expect(expanded.filter((p) => !existsSync(join(ROOT, p)))).toEqual([])
+    })
+  }
+})
+
+describe('the complete TypeScript blocks type-check', () => {
+  it('every tool block and every diagnostics after example, as modules of one program, with the template\'s tsconfig', () => {
+    const dir = join(ROOT, 'node_modules/.cache/mcp-aot-docs-typecheck')
+    rmSync(dir, { recursive: true, force: true })
+    const typed = BLOCKS.filter((b) => (b.kind === 'tool' || b.kind === 'after') && b.lang === 'ts' && (b.args[1] ?? 'src/tools.ts').endsWith('.ts'))
+    expect(typed.length).toBeGreaterThan(50)
+    const at = new Map<string, Block>()
+    typed.forEach((b, i) => {
+      const folder = join(dir, `b${i}`)
+      // A diagnostics example's other files (`file MCPnnn path`) are beside it, as its build has them.
+      const extra = b.kind === 'after' ? BLOCKS.filter((f) => f.page === b.page && f.kind === 'file' && f.args[0] === b.args[0]) : []
+      for (const f of extra) {
+        mkdirSync(dirname(join(folder, f.args[1]!)), { recursive: true })
+        writeFileSync(join(folder, f.args[1]!), f.text)
+      }
+      const file = join(folder, b.args[1] ?? 'src/tools.ts')
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, b.text)
+      at.set(relative(ROOT, file), b)
+    })
+    // As the Workers template checks its sources (`npm run typecheck`), mcp-aot being this repository's.
+    // mcp-aot's exports as an installed copy has them: the built declarations (global-setup builds dist/).
+    const exports = Object.entries(JSON.parse(read('package.json')).exports as Record<string, string | { types?: string }>)
+    const paths = Object.fromEntries(exports.flatMap(([key, target]) => (typeof target === 'object' && target.types ? [[key.replace(/^\./, 'mcp-aot'), [join(ROOT, target.types)]]] : [])))
+    const options = { ...JSON.parse(read('templates/cloudflare-workers/tsconfig.json')).compilerOptions, paths }
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, include: ['**/*.ts', '**/*.json'] }))
+    let out = ''
+    try {
+      execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8' })
+    } catch (error) {
+      out = String((error as { stdout?: string }).stdout)
+    }
+    // Each error at the doc's block it came from.
+    const errors = out.split('\n').filter((l) => /error TS\d+/.test(l)).map((l) => {
+      const file = /^(\S+?)\(\d+,\d+\)/.exec(l)?.[1]
+      const b = file ? at.get(relative(ROOT, resolve(ROOT, file))) : undefined
+      return b ? `${where(b)}: ${l.slice(l.indexOf('error'))}` : l
+    })
+    expect(errors).toEqual([])
+    rmSync(dir, { recursive: true, force: true })
+  }, 120_000)
+})
+
 describe('commands exist', () => {
+  it("wrangler's command tree tells a command from a namespace or a typo", async () => {
+    expect(await wranglerCommand(['d1', 'create', 'library'])).toBe(true)
+    expect(await wranglerCommand(['secret', 'put', 'MCP_STATE_SECRET'])).toBe(true)
+    expect(await wranglerCommand(['secret'])).toBe(false)
+    expect(await wranglerCommand(['secrets', 'put', 'KEY'])).toBe(false)
+    expect(await wranglerCommand(['--help'])).toBe(false)
+  })
   for (const b of BLOCKS.filter((b) => b.kind === 'commands')) {
-    it(`${where(b)} in ${b.args[0]}`, () => {
+    it(`${where(b)} in ${b.args[0]}`, async () => {
       const scripts: Record<string, string> = JSON.parse(read(join(b.args[0]!, 'package.json'))).scripts
       for (const raw of b.text.split('\n').filter(Boolean)) {
         const line = raw.replace(/\s+#.*$/, '')
@@ -196,27 +315,32 @@ describe('commands exist', () => {
         else if ((m = /^npm (test|start)$/.exec(line))) expect(scripts, line).toHaveProperty([m[1]!])
         else if ((m = /^npx mcp-aot init \S+ --template (\S+)$/.exec(line))) expect(existsSync(join(ROOT, 'templates', m[1]!)), line).toBe(true)
         else if ((m = /^npx mcp-aot (\w+)\b/.exec(line))) expect(existsSync(join(ROOT, 'src/cli', `${m[1]}.ts`)), line).toBe(true)
-        else if ((m = /^npx wrangler (.+)$/.exec(line))) expect(wranglerCommand(m[1]!.split(' ')), line).toBe(true)
-        else expect(line, 'a command this test knows').toMatch(/^cd \S+ && npm install$/)
+        else if ((m = /^npx wrangler (.+)$/.exec(line))) expect(await wranglerCommand(m[1]!.split(' ')), line).toBe(true)
+        else if ((m = /^npm create mcp-aot@latest \S+(?: -- --template (\S+))?$/.exec(line))) expect(existsSync(join(ROOT, 'templates', m[1] ?? 'cloudflare-workers')) && existsSync(join(ROOT, 'create-mcp-aot/index.js')), line).toBe(true)
+        else if ((m = /^node dist\/cli\/main\.js (\w+)\b/.exec(line))) expect(existsSync(join(ROOT, 'src/cli', `${m[1]}.ts`)), line).toBe(true)
+        else expect(line, 'a command this test knows').toMatch(/^(cd \S+ && npm install( && npm test)?|npm install|npm pack|npx vite build( && npx wrangler deploy)?)$/)
       }
     })
   }
 })
 
+/** wrangler's command tree, read in this process from the devDependency (no run of wrangler per command). */
+let wranglerCommands: Promise<WranglerNode> | undefined
+interface WranglerNode {
+  definition?: { type: string; command: string }
+  subtree?: Map<string, WranglerNode>
+}
+
 /**
- * Whether `args` start with a wrangler command: its `--help` (offline, the devDependency) names that very
- * command in its usage line, `wrangler secret put <key>` for `secret put MCP_STATE_SECRET`.
+ * Whether `args` start with a wrangler command (not a namespace): `secret put MCP_STATE_SECRET` is
+ * `wrangler secret put` and its argument; `d1 create library` is `wrangler d1 create`.
  */
-function wranglerCommand(args: string[]): boolean {
-  const path = `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`
-  let usage: string
-  try {
-    usage = execFileSync('wrangler', [...args, '--help'], { cwd: ROOT, env: { ...process.env, PATH: path, NO_COLOR: '1', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' }).trim().split('\n')[0]!
-  } catch {
-    return false
-  }
-  const words = usage.split(' ').slice(1).filter((w) => !/^[<[]/.test(w))
-  return usage.startsWith('wrangler ') && words.length > 0 && words.every((w, i) => args[i] === w)
+async function wranglerCommand(args: string[]): Promise<boolean> {
+  const tree = await (wranglerCommands ??= import('wrangler').then((w) => (w as unknown as { experimental_getWranglerCommands(): { registry: WranglerNode } }).experimental_getWranglerCommands().registry))
+  let node = tree
+  let depth = 0
+  while (depth < args.length && node.subtree?.has(args[depth]!)) node = node.subtree.get(args[depth++]!)!
+  return depth > 0 && node.definition?.type === 'command' && node.definition.command === `wrangler ${args.slice(0, depth).join(' ')}`
 }
 
 describe('build output is what the build prints', () => {
@@ -272,6 +396,9 @@ describe('links', () => {
       expect(broken).toEqual([])
     })
   }
+  it('README.md is the front door: under 12 KB, the rest in docs/', () => {
+    expect(Buffer.byteLength(read('README.md'))).toBeLessThan(12_000)
+  })
   it('README.md links every page of docs/', () => {
     const readme = read('README.md')
     expect(DOCS.filter((d) => !readme.includes(`](${d})`))).toEqual([])

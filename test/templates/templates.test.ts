@@ -163,7 +163,7 @@ describe('templates/cloudflare-workers', () => {
     expect(result.stdout).toContain('6 tools, 0 resources, 0 prompts in 3 files; 0 errors.')
   })
 
-  it('npm run dev serves /mcp from the sources, applies an edit without a restart, and keeps serving through a diagnostic', async () => {
+  it('npm run dev serves /mcp from the sources and a page at /, applies an edit without a restart, and keeps serving through a diagnostic', async () => {
     const port = await freePort()
     const dev = await background('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
       cwd: project.dir,
@@ -178,6 +178,12 @@ describe('templates/cloudflare-workers', () => {
       const url = `${dev.ready[1]}/mcp`
       expect(url).toBe(`http://127.0.0.1:${port}/mcp`)
       expect(await description(url)).toBe('Reads the note saved under a key.')
+      // A browser at / gets the dev page: the server, its tools, the URL to give a client, Vite's client for the overlay.
+      const page = await (await fetch(`${dev.ready[1]}/`, { headers: { accept: 'text/html' } })).text()
+      expect(page).toContain('<h1>notes-server 0.1.0</h1>')
+      expect(page).toContain(`<code id="endpoint">${url}</code>`)
+      expect(page).toContain('<h3><code>read_note</code>')
+      expect(page).toContain('<script type="module" src="/@vite/client"></script>')
       expect(textOf(await callTool(url, 'delete_note', { key: 'nothing' }))).toBe("Deleted note 'nothing'.")
 
       const edited = original.replace('Reads the note saved under a key.', 'Reads one note by its key.')

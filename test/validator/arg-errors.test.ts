@@ -50,7 +50,7 @@ describe('argumentErrors', () => {
         err('/p', '#/properties/p/maxLength', 'maxLength', { limit: 80 }),
         err('/p', '#/properties/p/minItems', 'minItems', { limit: 1 }),
         err('/p', '#/properties/p/maxItems', 'maxItems', { limit: 5 }),
-        err('/p', '#/properties/p/pattern', 'pattern', { pattern: '^[A-Z]{3}-\\d{4}$' }),
+        err('/c', '#/properties/c/pattern', 'pattern', { pattern: '^[A-Z]{3}-\\d{4}$' }),
         err('/p', '#/properties/p/format', 'format', { format: 'email' }),
         err('/e', '#/properties/e/enum', 'enum', { allowedValues: ['low', 'normal', 'high', null, 2, true] }),
         err('/p', '#/properties/p/uniqueItems', 'uniqueItems', { i: 2, j: 1 }),
@@ -70,7 +70,7 @@ describe('argumentErrors', () => {
       "Argument 'p' must have at most 80 character(s).",
       "Argument 'p' must have at least 1 item(s).",
       "Argument 'p' must have at most 5 item(s).",
-      "Argument 'p' must match the pattern ^[A-Z]{3}-\\d{4}$.",
+      "Argument 'c' must match the pattern ^[A-Z]{3}-\\d{4}$.",
       "Argument 'p' must be a valid email, e.g. name@example.com.",
       "Argument 'e' must be one of: low, normal, high, null, 2, true.",
       "Argument 'p' must not contain duplicates (p[1] and p[2] are equal).",
@@ -197,7 +197,7 @@ describe('what the client sent, echoed', () => {
         got('/p', 'exclusiveMaximum', { limit: 10 }, 10),
         got('/p', 'maxLength', { limit: 3 }, 'abcd'),
         got('/p', 'minItems', { limit: 2 }, [1]),
-        got('/p', 'pattern', { pattern: '^[a-z]+$' }, 'ABC'),
+        got('/c', 'pattern', { pattern: '^[a-z]+$' }, 'ABC'),
         got('/p', 'format', { format: 'date' }, 'tomorrow'),
         got('/p', 'format', { format: 'ipv4' }, '1.2.3'),
         got('/e', 'enum', { allowedValues: ['low', 'high'] }, 'urgent'),
@@ -209,7 +209,7 @@ describe('what the client sent, echoed', () => {
       "Argument 'p' must be < 10 (got 10).",
       "Argument 'p' must have at most 3 character(s) (got 4).",
       "Argument 'p' must have at least 2 item(s) (got 1).",
-      'Argument \'p\' must match the pattern ^[a-z]+$ (got "ABC").',
+      'Argument \'c\' must match the pattern ^[a-z]+$ (got "ABC").',
       'Argument \'p\' must be a valid date, e.g. 2026-01-31 (got "tomorrow").',
       'Argument \'p\' must be a valid ipv4, e.g. 192.0.2.1 (got "1.2.3").',
       'Argument \'e\' must be one of: low, high (got "urgent").',
@@ -220,6 +220,16 @@ describe('what the client sent, echoed', () => {
     expect(argumentErrors([got('/p', 'type', { type: 'string' }, 3), got('/p', 'enum', { allowedValues: ['a', 'b'] }, 3), got('/q', 'type', { type: 'string' }, 3)])).toEqual([
       "Argument 'p' must be one of: a, b (got 3).",
       "Argument 'q' must be a string (got 3).",
+    ])
+  })
+
+  it('a value that fails its format and a pattern beside it gets the format line alone', () => {
+    // zod's z.email() writes its regex beside format: email; the format's line says what to send.
+    const zodEmail = "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$"
+    const errors = [got('/email', 'pattern', { pattern: zodEmail }, 'x'), got('/email', 'format', { format: 'email' }, 'x'), got('/phone', 'pattern', { pattern: '^\\+[0-9]{7,15}$' }, '12')]
+    expect(argumentErrors(errors)).toEqual([
+      'Argument \'email\' must be a valid email, e.g. name@example.com (got "x").',
+      'Argument \'phone\' must match the pattern ^\\+[0-9]{7,15}$ (got "12").',
     ])
   })
 

@@ -230,11 +230,15 @@ export const gotText = (error: AjvError, what = received(error.data)) => (error.
  * The argument error lines for a failed validation. mcp-aot's validators report a failed `anyOf` by one
  * error, or by the errors of the branch the value's kind or tag selects (src/compiler/schema/union-errors.ts). A
  * value that fails both its type and its `enum` gets the enum's line alone (it names the values, hence the
- * type). The first MAX_LINES errors look for a known name near an unknown one.
+ * type); one that fails its `format` and a `pattern` beside it (zod writes its email regex beside `format:
+ * email`) gets the format's line alone, with an example, rather than the regex. The first MAX_LINES errors
+ * look for a known name near an unknown one.
  */
 export function argumentErrors(errors: readonly AjvError[], more?: RuleLines): string[] {
-  const enums = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath))
+  const at = (keyword: string) => new Set(errors.filter((e) => e.keyword === keyword).map((e) => e.instancePath))
+  const enums = at('enum')
+  const formats = at('format')
   // A failed if/then/else is told by the errors of its then or else (`if` itself says only which failed).
-  const shown = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'type' && enums.has(e.instancePath)))
+  const shown = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'type' && enums.has(e.instancePath)) && !(e.keyword === 'pattern' && formats.has(e.instancePath)))
   return boundLines([...new Set(shown.map((e, i) => line(e, i < MAX_LINES, more)))], errors.length >= MAX_COLLECTED_ERRORS)
 }

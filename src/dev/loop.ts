@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, relative, resolve } from 'node:path'
+import { DevObjects, localObjectBindings, type LocalObjectBinding } from './objects.ts'
 
 /**
  * What `mcp({ dev })` takes: the Worker entry, or the entry with the endpoint path and the bindings. `env`
@@ -22,12 +23,13 @@ export type DevOptions = string | { entry: string; path?: string; env?: Record<s
 
 interface Logger {
   info(message: string, options?: { timestamp?: boolean }): void
+  warn(message: string, options?: { timestamp?: boolean }): void
   error(message: string, options?: { timestamp?: boolean }): void
 }
 
 /** The parts of Vite's dev server the middleware uses. */
 interface DevServer {
-  config: { root: string; logger: Logger & { warn(message: string, options?: { timestamp?: boolean }): void } }
+  config: { root: string; logger: Logger }
   httpServer?: { once(event: 'close', listener: () => void): unknown } | null
   middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): void }
   ssrLoadModule(url: string): Promise<Record<string, any>>
@@ -54,7 +56,11 @@ export class DevLoop<Transformed> {
   root = process.cwd()
   readonly #lastGood = new Map<string, Transformed>()
   readonly #stale = new Set<string>()
+  /** Each module's text and warnings as last printed (another environment compiling it again prints nothing). */
+  readonly #linted = new Map<string, string>()
   #overlay: HotChannel | undefined
+  /** Under vitest (mode `test`) the warnings are not printed per module. */
+  #testing = false
 
   /** Vite's `configureServer`: the client environment's HMR channel (Vite 6+), else `server.ws`, for the error overlay. */
   configureServer(server: { environments?: { client?: { hot?: HotChannel } }; ws?: HotChannel }): void {
@@ -62,10 +68,25 @@ export class DevLoop<Transformed> {
   }
 
   /** Vite's `configResolved`. */
-  configResolved(config: { command: string; root: string; logger: Logger }): void {
+  configResolved(config: { command: string; mode?: string; root: string; logger: Logger }): void {
     this.serving = config.command === 'serve'
     this.logger = config.logger
     this.root = config.root
+    this.#testing = config.mode === 'test'
+  }
+
+  /**
+   * A module compiled under the dev server: its warnings (MCP1nn: lint, profiles) in the terminal, through
+   * Vite's logger, once for each text of the module and its warnings (an edited type file can change them
+   * alone); the build prints them at its end, which a dev server never reaches.
+   */
+  linted(id: string, code: string, warnings: () => readonly string[]): void {
+    if (!this.serving || this.#testing) return
+    const found = warnings()
+    const seen = `${code}\0${found.join('\n')}`
+    if (this.#linted.get(id) === seen) return
+    this.#linted.set(id, seen)
+    for (const text of found) this.logger?.warn(`mcp-aot: ${text}`, { timestamp: true })
   }
 
   /** A module compiled (null: it declares nothing now): remember its output, and say so when it had been failing. */
@@ -103,15 +124,41 @@ export class DevLoop<Transformed> {
   }
 }
 
+/**
+ * Vite's `config` hook under the dev server: the modules the plugin writes (`mcp-aot/skills`,
+ * `mcp-aot/server-card`) are resolved by the plugin in Vite's server environment too. Vite leaves an
+ * installed package to Node there (an SSR external), whose stand-ins would throw; inlining mcp-aot makes
+ * every import of it go through the plugin's resolveId, as in a build.
+ */
+export function devConfig(command: string, writesModules: boolean): Record<string, unknown> | undefined {
+  if (command !== 'serve' || !writesModules) return undefined
+  return { ssr: { noExternal: ['mcp-aot'] } }
+}
+
 /** The `configureServer` hook for `mcp({ dev })`: the MCP endpoint served from the entry, in Node. */
 export function serveEntry(server: DevServer, options: DevOptions): void {
   const { entry, path = '/mcp', env, wranglerConfig } = typeof options === 'string' ? { entry: options, env: undefined, wranglerConfig: undefined } : options
   const paths = [path, '/.well-known/oauth-protected-resource']
   let lastGood: Handler | undefined
+  let lastModule: Record<string, unknown> | undefined
   const logger = server.config.logger
-  // The bindings: given, none, or the wrangler config's through wrangler's platform proxy (started on the first request).
+  // The bindings: given, none, or the wrangler config's through wrangler's platform proxy (started on the
+  // first request), with the Worker's own Durable Object classes hosted here (src/dev/objects.ts).
   let platform: Promise<{ env: unknown; ctx: unknown }> | undefined
-  const bindings = () => (platform ??= env !== undefined ? Promise.resolve({ env: env || undefined, ctx: NO_CTX }) : platformProxy(server, wranglerConfig))
+  const bindings = () =>
+    (platform ??=
+      env !== undefined
+        ? Promise.resolve({ env: env || undefined, ctx: NO_CTX })
+        : platformProxy(server, wranglerConfig).then(({ env: proxied, ctx, objects }) => {
+            if (objects.length === 0) return { env: proxied, ctx }
+            let bound: Record<string, unknown> = {}
+            const hosted = new DevObjects(objects, () => lastModule, () => bound, (message) => logger.error(message, { timestamp: true }))
+            bound = hosted.bind(proxied as Record<string, unknown> | undefined)
+            server.httpServer?.once('close', () => hosted.stop())
+            const list = objects.map((o) => `${o.name} (${o.class_name})`).join(', ')
+            logger.info(`mcp-aot: the Durable Objects ${list} run in this process, from ${entry}, their storage in memory until the dev server stops (wrangler's platform proxy cannot run a Worker's own classes).`, { timestamp: true })
+            return { env: bound, ctx }
+          }))
 
   const load = async (): Promise<Handler | undefined> => {
     try {
@@ -119,6 +166,7 @@ export function serveEntry(server: DevServer, options: DevOptions): void {
       const handler = mod.default
       if (typeof handler?.fetch !== 'function') throw new Error(`${entry} must export default the server: export default createServer(…).`)
       lastGood = handler
+      lastModule = mod
     } catch (error) {
       if (error instanceof Error) server.ssrFixStacktrace?.(error)
       const text = error instanceof Error ? error.message : String(error)
@@ -151,29 +199,44 @@ export function serveEntry(server: DevServer, options: DevOptions): void {
 const NO_CTX = { waitUntil: () => {}, passThroughOnException: () => {} }
 const CONFIGS = ['wrangler.jsonc', 'wrangler.json', 'wrangler.toml']
 
-/** wrangler's `getPlatformProxy` for the project's config, disposed with the dev server; no bindings when there is no config. */
-async function platformProxy(server: DevServer, configPath?: string): Promise<{ env: unknown; ctx: unknown }> {
+interface Wrangler {
+  getPlatformProxy(options: { configPath: string }): Promise<{ env: unknown; ctx: unknown; dispose(): Promise<void> }>
+  unstable_readConfig?(args: { config: string }, options?: { hideWarnings?: boolean }): { durable_objects?: { bindings?: { name: string; class_name: string; script_name?: string }[] } }
+}
+
+/**
+ * wrangler's `getPlatformProxy` for the project's config, disposed with the dev server; no bindings when
+ * there is no config. `objects`: the config's Durable Object bindings to classes of the Worker itself.
+ */
+async function platformProxy(server: DevServer, configPath?: string): Promise<{ env: unknown; ctx: unknown; objects: LocalObjectBinding[] }> {
+  const none = { env: undefined, ctx: NO_CTX, objects: [] }
   const root = server.config.root
   const config = configPath !== undefined ? resolve(root, configPath) : CONFIGS.map((name) => join(root, name)).find((file) => existsSync(file))
-  if (config === undefined) return { env: undefined, ctx: NO_CTX }
+  if (config === undefined) return none
   const shown = relative(root, config)
-  let wrangler: { getPlatformProxy(options: { configPath: string }): Promise<{ env: unknown; ctx: unknown; dispose(): Promise<void> }> }
+  let wrangler: Wrangler
   try {
     wrangler = await import('wrangler' as string)
   } catch {
     server.config.logger.warn(`mcp-aot: ${shown} declares the bindings, but wrangler is not installed, so ctx.env is empty in vite dev: npm install -D wrangler.`, { timestamp: true })
-    return { env: undefined, ctx: NO_CTX }
+    return none
   }
   let proxy
   try {
     proxy = await wrangler.getPlatformProxy({ configPath: config })
   } catch (error) {
     server.config.logger.error(`mcp-aot: wrangler could not start the bindings of ${shown}, so ctx.env is empty in vite dev: ${error instanceof Error ? error.message : String(error)}`, { timestamp: true })
-    return { env: undefined, ctx: NO_CTX }
+    return none
   }
   server.httpServer?.once('close', () => void proxy.dispose())
   server.config.logger.info(`mcp-aot: ctx.env has the bindings of ${shown} (wrangler's platform proxy, local).`, { timestamp: true })
-  return { env: proxy.env, ctx: proxy.ctx }
+  let objects: LocalObjectBinding[] = []
+  try {
+    objects = wrangler.unstable_readConfig ? localObjectBindings(wrangler.unstable_readConfig({ config }, { hideWarnings: true })) : []
+  } catch (error) {
+    server.config.logger.error(`mcp-aot: could not read the Durable Object bindings of ${shown}, so the Worker's own classes do not run in vite dev: ${error instanceof Error ? error.message : String(error)}`, { timestamp: true })
+  }
+  return { env: proxy.env, ctx: proxy.ctx, objects }
 }
 
 async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
