@@ -155,7 +155,9 @@ describe('npm install mcp-aot, as the README states it', () => {
       console.log(`npm install mcp-aot: ${added} packages, ${mib.toFixed(2)} MiB on disk, ${(measured.files / 1e6).toFixed(2)} MB of files`)
       expect(measured.packages).toBe(added)
       expect(Number(stated![1])).toBe(added)
-      expect(stated![3]).toBe((measured.files / 1e6).toFixed(1))
+      // Within 0.1 MB: the package's own src/ and dist/ move by kilobytes with every change; a dependency more or
+      // less moves it by more, and so does a README left behind.
+      expect(Math.abs(Number(stated![3]) - measured.files / 1e6)).toBeLessThanOrEqual(0.1)
       // On disk depends on the filesystem's block size: within 0.3 MiB of what this machine allocates.
       expect(Math.abs(Number(stated![2]) - mib)).toBeLessThan(0.3)
     } finally {
