@@ -4,14 +4,14 @@
  * in its text, appends the dispatch table, and registers every file it read types from as a watch file.
  */
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
 import { MARKER, type CompiledModule } from './compiler/compile.ts'
 import { CompileError } from './compiler/diagnostics.ts'
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
-import { CompiledModules } from './compiler/modules.ts'
+import { COMPILE_PROBE, CompiledModules, type CompileProbe } from './compiler/modules.ts'
 import { duplicateFindings } from './compiler/declarations/duplicates.ts'
 import { REEXPORT } from './compiler/declarations/reexports.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
@@ -68,6 +68,8 @@ const RUNTIME: Record<string, string> = {
 }
 
 const RUNTIME_ID = /^mcp-aot(\/internal|\/cloudflare)?$/
+/** This package's own files (the runtime the generated code imports, wherever it is installed): never compiled. */
+const own = (id: string) => id.startsWith(here + sep)
 /** The module the `registry` option writes (serverInfo and the Server Card); without the option, the package's stand-in. */
 const CARD_ID = 'mcp-aot/server-card'
 const CARD_VIRTUAL = '\0mcp-aot/server-card'
@@ -92,7 +94,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
   const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
   // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
-  const compiled = new CompiledModules(() => project, emitOptions)
+  const compiled = new CompiledModules(() => project, emitOptions, (options as { [COMPILE_PROBE]?: CompileProbe } | undefined)?.[COMPILE_PROBE])
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
@@ -159,7 +161,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   /** The module with its table appended, null when it declares and re-exports nothing; throws a CompileError for findings. */
   const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
     const id = rawId.replace(/[?#].*$/, '')
-    if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
+    if (!SOURCE.test(id) || id.endsWith('.d.ts') || own(id)) return null
     try {
       const out = compiled.compile(id, code)
       if (!out) {
@@ -224,7 +226,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
               const loaded = new Set<string>()
               esbuildLoaded.set(build, loaded)
               build.onLoad({ filter: SOURCE }, async (args: any) => {
-                if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts')) return undefined
+                if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts') || own(args.path)) return undefined
                 const code = await readFile(args.path, 'utf8')
                 if (!CANDIDATE.test(code)) return undefined
                 loaded.add(args.path)

@@ -17,6 +17,15 @@ import type { Project } from './source/project.ts'
 
 type Options = Parameters<typeof compileModule>[3]
 
+/**
+ * Not public API: a plugin option under this key, `{ compiled(id) }`, is told of every module actually
+ * compiled (not served from the cache), so tests and bench/ can count what a rebuild recompiles.
+ */
+export const COMPILE_PROBE = Symbol.for('mcp-aot.compileProbe')
+export interface CompileProbe {
+  compiled(id: string): void
+}
+
 export class CompiledModules {
   /** Each compiled module's own declarations, by path. */
   readonly declarations = new Map<string, Declaration[]>()
@@ -27,11 +36,13 @@ export class CompiledModules {
   private readonly compiling = new Set<string>()
   private readonly project: () => Project
   private readonly options: Options
+  private readonly probe: CompileProbe | undefined
 
-  /** `project`: the project as it is now (Vite's root may change it); `options`: the compile options. */
-  constructor(project: () => Project, options: Options) {
+  /** `project`: the project as it is now (Vite's root may change it); `options`: the compile options; `probe`: see COMPILE_PROBE. */
+  constructor(project: () => Project, options: Options, probe?: CompileProbe) {
     this.project = project
     this.options = options
+    this.probe = probe
   }
 
   /** The module compiled and kept; null (and forgotten) when it declares and re-exports nothing. Throws its CompileError. */
@@ -67,6 +78,7 @@ export class CompiledModules {
   private compiled(id: string, code: string): CompiledModule | null {
     const cached = this.cache.get(id, code)
     if (cached) return cached.result
+    this.probe?.compiled(id)
     const out = compileModule(this.project(), id, code, { ...this.options, declarationsOf: this.declarationsOf })
     // A module that re-exports nothing yet is read again next time: what it re-exports may gain a declaration.
     if (out || !REEXPORT.test(code)) this.cache.set(id, code, out)

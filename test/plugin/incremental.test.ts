@@ -1,0 +1,199 @@
+/**
+ * The incremental compiler under each bundler's own rebuild loop (esbuild context, Rollup watch, `vite build
+ * --watch`, webpack watch): a rebuild compiles exactly the modules whose text or type files changed, counted
+ * through the plugin's compile probe (not timed), and serves what a cold build of the same files serves.
+ */
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { context, transform } from 'esbuild'
+import { watch as rollupWatch } from 'rollup'
+import { build as viteBuild } from 'vite'
+import webpack from 'webpack'
+import { afterAll, describe, expect, it } from 'vitest'
+import mcpEsbuild from '../../src/esbuild.ts'
+import mcpRollup from '../../src/rollup.ts'
+import mcpVite from '../../src/vite.ts'
+import mcpWebpack from '../../src/webpack.ts'
+import { COMPILE_PROBE } from '../../src/compiler/modules.ts'
+import { tempProject } from '../helpers/temp-project.ts'
+import { modernRequest, send } from '../runtime/helpers.ts'
+import { bundle, load } from './build.ts'
+
+const require = createRequire(import.meta.url)
+
+// a.ts and b.ts read Customer from types.ts; c.ts declares its own type; worker.ts declares nothing.
+const FILES: Record<string, string> = {
+  'package.json': '{ "name": "inc", "version": "1.0.0", "type": "module" }\n',
+  'src/types.ts': "import type { MinLength } from 'mcp-aot'\n\nexport interface Customer {\n  name: string & MinLength<1>\n}\n",
+  'src/a.ts': "import type { Customer } from './types.ts'\n\n/** Greets a customer. @tool */\nexport function greet(customer: Customer): string {\n  return customer.name\n}\n",
+  'src/b.ts': "import type { Int } from 'mcp-aot'\nimport type { Customer } from './types.ts'\n\n/** Bills a customer. @tool */\nexport function bill(customer: Customer, cents: Int): string {\n  return customer.name + cents\n}\n",
+  'src/c.ts': '/** A point. */\ninterface Point {\n  x: number\n  y: number\n}\n\n/** Measures a point. @tool */\nexport function measure(point: Point): number {\n  return Math.hypot(point.x, point.y)\n}\n',
+  'src/worker.ts': "import { createServer } from 'mcp-aot'\nimport * as a from './a.ts'\nimport * as b from './b.ts'\nimport * as c from './c.ts'\n\nexport default createServer({ name: 'inc', version: '1.0.0' }, a, b, c)\n",
+}
+
+const roots: string[] = []
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })))
+
+/** The project in a fresh folder, its files dated a minute back (a watcher started now sees none as just changed). */
+function project(): string {
+  const root = tempProject('mcp-aot-incremental-', FILES)
+  roots.push(root)
+  const past = new Date(Date.now() - 60_000)
+  for (const path of Object.keys(FILES)) utimesSync(join(root, path), past, past)
+  return root
+}
+
+/** Rewrites a file of the project through `edit` (the same text again when none: a save without a change). */
+function edit(root: string, path: string, change: (text: string) => string = (t) => t): void {
+  const file = join(root, path)
+  const before = readFileSync(file, 'utf8')
+  const after = change(before)
+  if (path !== 'src/worker.ts' && after === before) throw new Error(`the edit of ${path} changed nothing`)
+  writeFileSync(file, after)
+}
+
+/** Each tool's input schema as tools/list serves it from the bundle, by tool name. */
+async function schemas(code: string): Promise<Record<string, any>> {
+  const server = (await load(code)).default
+  const listed = (await send(server, modernRequest('tools/list'))).body.result.tools as { name: string; description: string; inputSchema: any }[]
+  return Object.fromEntries(listed.map((t) => [t.name, { ...t.inputSchema, description: t.description }]))
+}
+
+/** One bundler's rebuild loop: `next()` is the bundle text of the next build (esbuild: a rebuild() it starts). */
+interface Loop {
+  next(): Promise<string>
+  close(): Promise<void>
+}
+
+/** Builds arrive as events; `next()` waits for the next one (or the next error). */
+function queue(): { push(code: string): void; fail(error: unknown): void; next(): Promise<string> } {
+  const done: (string | { error: unknown })[] = []
+  const waiting: ((v: string | { error: unknown }) => void)[] = []
+  const put = (v: string | { error: unknown }) => (waiting.length > 0 ? waiting.shift()!(v) : done.push(v))
+  return {
+    push: (code) => put(code),
+    fail: (error) => put({ error }),
+    next: async () => {
+      const v = done.length > 0 ? done.shift()! : await new Promise<string | { error: unknown }>((resolve) => waiting.push(resolve))
+      if (typeof v !== 'string') throw v.error
+      return v
+    },
+  }
+}
+
+const stripTypes = { name: 'strip', async transform(code: string, id: string) { return id.endsWith('.ts') ? (await transform(code, { loader: 'ts' })).code : null } }
+
+const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }) => Promise<Loop>> = {
+  'esbuild context': async (root, probe) => {
+    const ctx = await context({ entryPoints: [join(root, 'src/worker.ts')], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, [COMPILE_PROBE]: probe } as any)] })
+    return { next: async () => (await ctx.rebuild()).outputFiles![0]!.text, close: () => ctx.dispose() }
+  },
+  'rollup watch': async (root, probe) => {
+    const out = join(root, 'out')
+    const watcher = rollupWatch({ input: join(root, 'src/worker.ts'), plugins: [mcpRollup({ root, [COMPILE_PROBE]: probe } as any), stripTypes], output: { dir: out, format: 'es' }, watch: { buildDelay: 50 }, onwarn: () => {} })
+    const builds = queue()
+    watcher.on('event', async (event) => {
+      if (event.code === 'ERROR') builds.fail(event.error)
+      if (event.code !== 'BUNDLE_END') return
+      await event.result.close()
+      builds.push(readFileSync(join(out, 'worker.js'), 'utf8'))
+    })
+    return { next: builds.next, close: () => watcher.close() }
+  },
+  'vite build --watch': async (root, probe) => {
+    const out = join(root, 'dist')
+    const watcher: any = await viteBuild({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      plugins: [mcpVite({ root, [COMPILE_PROBE]: probe } as any)],
+      build: { ssr: join(root, 'src/worker.ts'), outDir: out, minify: false, watch: {}, rolldownOptions: { output: { format: 'es' } } },
+      ssr: { noExternal: true, target: 'webworker' },
+    })
+    const builds = queue()
+    watcher.on('event', async (event: any) => {
+      if (event.code === 'ERROR') builds.fail(event.error)
+      if (event.code !== 'BUNDLE_END') return
+      await event.result?.close?.()
+      builds.push(readFileSync(join(out, 'worker.js'), 'utf8'))
+    })
+    return { next: builds.next, close: () => watcher.close() }
+  },
+  'webpack watch': async (root, probe) => {
+    const out = join(root, 'dist')
+    const loader = join(root, 'strip-types.cjs')
+    writeFileSync(loader, `const { transformSync } = require(${JSON.stringify(require.resolve('esbuild'))})\nmodule.exports = function (code) { return transformSync(code, { loader: 'ts', format: 'esm' }).code }\n`)
+    const compiler = webpack({
+      mode: 'production',
+      entry: join(root, 'src/worker.ts'),
+      context: root,
+      target: 'webworker',
+      devtool: false,
+      optimization: { minimize: false },
+      experiments: { outputModule: true },
+      output: { path: out, filename: 'worker.mjs', library: { type: 'module' } },
+      resolve: { extensions: ['.ts', '.js'] },
+      module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
+      plugins: [mcpWebpack({ root, [COMPILE_PROBE]: probe } as any)],
+    })
+    const builds = queue()
+    const watching = compiler.watch({ aggregateTimeout: 50 }, (err, stats) => {
+      if (err) return builds.fail(err)
+      if (stats?.hasErrors()) return builds.fail(new Error(stats.toString({ all: false, errors: true })))
+      builds.push(readFileSync(join(out, 'worker.mjs'), 'utf8'))
+    })
+    return { next: builds.next, close: () => new Promise<void>((resolve) => watching.close(() => resolve())) }
+  },
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('a rebuild compiles exactly the modules whose text or type files changed', () => {
+  for (const [name, start] of Object.entries(LOOPS)) {
+    it(`${name}: cold, no change, a type file edited, one tool file edited`, async () => {
+      const root = project()
+      let compiled: string[] = []
+      const loop = await start(root, { compiled: (id) => compiled.push(id.startsWith(root) ? id.slice(root.length + 1) : id) })
+      /** The next build's compiled modules (sorted) and schemas; `change` made first, after a pause watchers need to see it as new. */
+      const step = async (change?: () => void) => {
+        if (change) {
+          await pause(150)
+          change()
+        }
+        compiled = []
+        const code = await loop.next()
+        return { compiled: compiled.sort(), schemas: await schemas(code), code }
+      }
+      try {
+        const cold = await step()
+        expect(cold.compiled).toEqual(['src/a.ts', 'src/b.ts', 'src/c.ts'])
+        expect(cold.schemas.greet.properties.customer.properties.name.minLength).toBe(1)
+
+        // A save of the entry without a change (esbuild: rebuild() with nothing changed): nothing compiles.
+        const same = await step(() => edit(root, 'src/worker.ts'))
+        expect(same.compiled).toEqual([])
+        expect(same.schemas).toEqual(cold.schemas)
+
+        // types.ts edited: the two modules that read it compile again, with the new schema; c.ts does not.
+        const typed = await step(() => edit(root, 'src/types.ts', (t) => t.replace('MinLength<1>', 'MinLength<3>')))
+        expect(typed.compiled).toEqual(['src/a.ts', 'src/b.ts'])
+        expect(typed.schemas.greet.properties.customer.properties.name.minLength).toBe(3)
+        expect(typed.schemas.bill.properties.customer.properties.name.minLength).toBe(3)
+        expect(typed.schemas.measure).toEqual(cold.schemas.measure)
+
+        // c.ts edited: only c.ts compiles again.
+        const tool = await step(() => edit(root, 'src/c.ts', (t) => t.replace('Measures a point.', 'Measures a point from the origin.')))
+        expect(tool.compiled).toEqual(['src/c.ts'])
+        expect(tool.schemas.measure.description).toBe('Measures a point from the origin.')
+        expect(tool.schemas.greet).toEqual(typed.schemas.greet)
+
+        // What the rebuilds made is what a cold build of the same files makes.
+        const fresh = await bundle('esbuild', join(root, 'src/worker.ts'), root)
+        expect(tool.schemas).toEqual(await schemas(fresh))
+      } finally {
+        await loop.close()
+      }
+    }, 120_000)
+  }
+})
