@@ -143,7 +143,7 @@ const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }
       if (stats?.hasErrors()) return builds.fail(new Error(stats.toString({ all: false, errors: true })))
       builds.push(readFileSync(join(out, 'worker.mjs'), 'utf8'))
     })
-    return { next: builds.next, close: () => new Promise<void>((resolve) => watching.close(() => resolve())) }
+    return { next: builds.next, close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
   },
 }
 
