@@ -1,15 +1,18 @@
 /**
  * Build cost of a generated project, run as its own process so its peak memory is its own:
- *   node bench/lib/build-cost.ts <project dir> <rebuilds> [--no-plugin]
+ *   node bench/lib/build-cost.ts <project dir> <rebuilds> [--no-plugin] [--plugin=<file>] [--type-file=<path>]
  * Prints one JSON line: the first build's wall time, the wall time during which the plugin's esbuild hooks
  * were in progress (onLoad = unplugin's load + transform; all hooks), this process's CPU time (esbuild
  * itself runs in its own Go process, so this is the plugin's), peak RSS, and the wall time of each
- * incremental rebuild (esbuild context) after one tool file changed.
+ * incremental rebuild (esbuild context): after one tool file changed, with nothing changed, and (with
+ * `--type-file`) after that type file changed. `--plugin`: another build of the esbuild plugin (another
+ * checkout's dist/esbuild.js), for a before/after in one run. The plugin's compile probe (where it has one)
+ * counts the modules each build compiled.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import * as esbuild from 'esbuild'
 import { ESBUILD_POLICY } from './bundle.ts'
-import { esbuildPlugin, PACKAGE_ALIASES } from './mcp-aot.ts'
+import { aliasesBeside, esbuildPlugin, PACKAGE_ALIASES } from './mcp-aot.ts'
 import { peakRssKiB } from './proc.ts'
 
 export interface BuildCost {
@@ -18,7 +21,14 @@ export interface BuildCost {
   transformMs: number
   cpuMs: number
   peakRssMiB: number
+  /** After one tool file changed. */
   rebuildMs: number[]
+  /** With nothing changed. */
+  noChangeMs: number[]
+  /** After a type file changed (`--type-file`). */
+  typeEditMs: number[]
+  /** Modules compiled by the first build and by each kind of rebuild (its last one), when the plugin counts them. */
+  compiles?: { cold: number; edit: number; noChange: number; typeEdit?: number }
 }
 
 /**
@@ -67,16 +77,23 @@ function timed(plugin: esbuild.Plugin, acc: { hook: Busy; transform: Busy }): es
   }
 }
 
+const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+
 async function main(): Promise<void> {
-  const [dir, rebuilds = '3'] = process.argv.slice(2)
+  const [dir, rebuilds = '3'] = process.argv.slice(2).filter((a) => !a.startsWith('--'))
   const withPlugin = !process.argv.includes('--no-plugin')
+  const pluginFile = flag('plugin')
+  const typeFile = flag('type-file')
   const acc = { hook: new Busy(), transform: new Busy() }
-  const plugins = withPlugin ? [timed(await esbuildPlugin(), acc)] : []
+  let compiled = 0
+  let counted = false
+  const probe = { [Symbol.for('mcp-aot.compileProbe')]: { compiled: () => ((counted = true), compiled++) } }
+  const plugins = withPlugin ? [timed(await esbuildPlugin(probe, pluginFile), acc)] : []
   const ctx = await esbuild.context({
     ...ESBUILD_POLICY,
     entryPoints: [`${dir}/mcp-aot/worker.ts`],
     outfile: `${dir}/out/cost.js`,
-    alias: PACKAGE_ALIASES,
+    alias: pluginFile ? aliasesBeside(pluginFile) : PACKAGE_ALIASES,
     plugins,
   })
   const cpu0 = process.cpuUsage()
@@ -92,22 +109,37 @@ async function main(): Promise<void> {
     cpuMs: (cpu.user + cpu.system) / 1000,
     peakRssMiB: 0,
     rebuildMs: [],
+    noChangeMs: [],
+    typeEditMs: [],
+  }
+  const counts: Record<string, number> = { cold: compiled }
+  /** One rebuild after `change`, timed into `into`; `check`: what the output must now contain. */
+  const rebuild = async (kind: string, into: number[], change: () => void, check?: string) => {
+    change()
+    compiled = 0
+    const t = performance.now()
+    const r = await ctx.rebuild()
+    into.push(performance.now() - t)
+    counts[kind] = compiled
+    if (r.errors.length) throw new Error(r.errors.map((e) => e.text).join('\n'))
+    if (withPlugin && check && !readFileSync(`${dir}/out/cost.js`, 'utf8').includes(check)) throw new Error(`the ${kind} rebuild did not pick up the change (${check})`)
   }
   const file = `${dir}/mcp-aot/tools/t0.ts`
   const original = readFileSync(file, 'utf8')
+  const types = typeFile ? readFileSync(typeFile, 'utf8') : ''
   try {
     for (let k = 0; k < Number(rebuilds); k++) {
-      writeFileSync(file, original.replace('(variant 0)', `(variant 0, edit ${k})`))
-      const t = performance.now()
-      const r = await ctx.rebuild()
-      result.rebuildMs.push(performance.now() - t)
-      if (r.errors.length) throw new Error(r.errors.map((e) => e.text).join('\n'))
-      if (withPlugin && !readFileSync(`${dir}/out/cost.js`, 'utf8').includes(`edit ${k}`)) throw new Error('the rebuild did not pick up the edited tool')
+      await rebuild('edit', result.rebuildMs, () => writeFileSync(file, original.replace('(variant 0)', `(variant 0, edit ${k})`)), `edit ${k}`)
+      await rebuild('noChange', result.noChangeMs, () => {})
+      // The type file's Customer.name: minLength 1, then 2, 3, … (a new schema each time).
+      if (typeFile) await rebuild('typeEdit', result.typeEditMs, () => writeFileSync(typeFile, types.replace('MinLength<1>', `MinLength<${k + 2}>`)), `"minLength":${k + 2}`)
     }
   } finally {
     writeFileSync(file, original)
+    if (typeFile) writeFileSync(typeFile, types)
     await ctx.dispose()
   }
+  if (counted) result.compiles = counts as BuildCost['compiles']
   result.peakRssMiB = peakRssKiB(process.pid) / 1024
   process.stdout.write(JSON.stringify(result) + '\n')
 }
