@@ -22,6 +22,9 @@ export interface EsbuildMessage {
   detail: unknown
 }
 
+/** The last text split into lines (a build's warnings are mostly in a few files, in order). */
+let split: { text: string; lines: string[] } = { text: '', lines: [''] }
+
 /** The line of `file` (1-based) from the texts the compiler read, else from disk; '' when neither has it. */
 function lineOf(texts: ReadonlyMap<string, string>, root: string, file: string, line: number): string {
   const path = isAbsolute(file) ? file : join(root, file)
@@ -33,7 +36,8 @@ function lineOf(texts: ReadonlyMap<string, string>, root: string, file: string, 
       return ''
     }
   }
-  return text.split(/\r?\n/)[line - 1] ?? ''
+  if (split.text !== text) split = { text, lines: text.split(/\r?\n/) }
+  return split.lines[line - 1] ?? ''
 }
 
 export function esbuildMessage(kind: 'error' | 'warning', f: Finding, texts: ReadonlyMap<string, string>, root: string): EsbuildMessage {

@@ -6,7 +6,7 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { context, transform } from 'esbuild'
+import { build, context, transform } from 'esbuild'
 import { watch as rollupWatch } from 'rollup'
 import { build as viteBuild } from 'vite'
 import webpack from 'webpack'
@@ -18,7 +18,7 @@ import mcpWebpack from '../../src/webpack.ts'
 import { COMPILE_PROBE } from '../../src/compiler/modules.ts'
 import { tempProject } from '../helpers/temp-project.ts'
 import { modernRequest, send } from '../runtime/helpers.ts'
-import { bundle, load } from './build.ts'
+import { load } from './build.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -60,44 +60,63 @@ async function schemas(code: string): Promise<Record<string, any>> {
   return Object.fromEntries(listed.map((t) => [t.name, { ...t.inputSchema, description: t.description }]))
 }
 
-/** One bundler's rebuild loop: `next()` is the bundle text of the next build (esbuild: a rebuild() it starts). */
+/** A build's bundle and its mcp-manifest.json. */
+interface Built {
+  code: string
+  manifest: string
+}
+
+/** One bundler's rebuild loop: `next()` is the next build (esbuild: a rebuild() it starts). */
 interface Loop {
-  next(): Promise<string>
+  next(): Promise<Built>
   close(): Promise<void>
 }
 
 /** Builds arrive as events; `next()` waits for the next one (or the next error). */
-function queue(): { push(code: string): void; fail(error: unknown): void; next(): Promise<string> } {
-  const done: (string | { error: unknown })[] = []
-  const waiting: ((v: string | { error: unknown }) => void)[] = []
-  const put = (v: string | { error: unknown }) => (waiting.length > 0 ? waiting.shift()!(v) : done.push(v))
+function queue(): { push(built: Built): void; fail(error: unknown): void; next(): Promise<Built> } {
+  type Event = { built: Built } | { error: unknown }
+  const done: Event[] = []
+  const waiting: ((v: Event) => void)[] = []
+  const put = (v: Event) => (waiting.length > 0 ? waiting.shift()!(v) : done.push(v))
   return {
-    push: (code) => put(code),
+    push: (built) => put({ built }),
     fail: (error) => put({ error }),
     next: async () => {
-      const v = done.length > 0 ? done.shift()! : await new Promise<string | { error: unknown }>((resolve) => waiting.push(resolve))
-      if (typeof v !== 'string') throw v.error
-      return v
+      const v = done.length > 0 ? done.shift()! : await new Promise<Event>((resolve) => waiting.push(resolve))
+      if ('error' in v) throw v.error
+      return v.built
     },
   }
+}
+
+/** The bundle `file` and the manifest beside it, as written. */
+const written = (dir: string, file: string): Built => ({ code: readFileSync(join(dir, file), 'utf8'), manifest: readFileSync(join(dir, 'mcp-manifest.json'), 'utf8') })
+
+/** esbuild's outputs (write: false): the bundle and the manifest. */
+const outputs = (files: { path: string; text: string }[]): Built => ({ code: files.find((f) => f.path.endsWith('.js'))!.text, manifest: files.find((f) => f.path.endsWith('mcp-manifest.json'))!.text })
+
+/** A cold build of the project as it is now, by a new plugin instance. */
+async function coldBuild(root: string): Promise<Built> {
+  const out = await build({ entryPoints: [join(root, 'src/worker.ts')], bundle: true, format: 'esm', platform: 'neutral', outdir: join(root, 'cold'), write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, manifest: true })] })
+  return outputs(out.outputFiles)
 }
 
 const stripTypes = { name: 'strip', async transform(code: string, id: string) { return id.endsWith('.ts') ? (await transform(code, { loader: 'ts' })).code : null } }
 
 const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }) => Promise<Loop>> = {
   'esbuild context': async (root, probe) => {
-    const ctx = await context({ entryPoints: [join(root, 'src/worker.ts')], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, [COMPILE_PROBE]: probe } as any)] })
-    return { next: async () => (await ctx.rebuild()).outputFiles![0]!.text, close: () => ctx.dispose() }
+    const ctx = await context({ entryPoints: [join(root, 'src/worker.ts')], bundle: true, format: 'esm', platform: 'neutral', outdir: join(root, 'out'), write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root, manifest: true, [COMPILE_PROBE]: probe } as any)] })
+    return { next: async () => outputs((await ctx.rebuild()).outputFiles!), close: () => ctx.dispose() }
   },
   'rollup watch': async (root, probe) => {
     const out = join(root, 'out')
-    const watcher = rollupWatch({ input: join(root, 'src/worker.ts'), plugins: [mcpRollup({ root, [COMPILE_PROBE]: probe } as any), stripTypes], output: { dir: out, format: 'es' }, watch: { buildDelay: 50 }, onwarn: () => {} })
+    const watcher = rollupWatch({ input: join(root, 'src/worker.ts'), plugins: [mcpRollup({ root, manifest: true, [COMPILE_PROBE]: probe } as any), stripTypes], output: { dir: out, format: 'es' }, watch: { buildDelay: 50 }, onwarn: () => {} })
     const builds = queue()
     watcher.on('event', async (event) => {
       if (event.code === 'ERROR') builds.fail(event.error)
       if (event.code !== 'BUNDLE_END') return
       await event.result.close()
-      builds.push(readFileSync(join(out, 'worker.js'), 'utf8'))
+      builds.push(written(out, 'worker.js'))
     })
     return { next: builds.next, close: () => watcher.close() }
   },
@@ -107,7 +126,7 @@ const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }
       configFile: false,
       root,
       logLevel: 'silent',
-      plugins: [mcpVite({ root, [COMPILE_PROBE]: probe } as any)],
+      plugins: [mcpVite({ root, manifest: true, [COMPILE_PROBE]: probe } as any)],
       build: { ssr: join(root, 'src/worker.ts'), outDir: out, minify: false, watch: {}, rolldownOptions: { output: { format: 'es' } } },
       ssr: { noExternal: true, target: 'webworker' },
     })
@@ -116,7 +135,7 @@ const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }
       if (event.code === 'ERROR') builds.fail(event.error)
       if (event.code !== 'BUNDLE_END') return
       await event.result?.close?.()
-      builds.push(readFileSync(join(out, 'worker.js'), 'utf8'))
+      builds.push(written(out, 'worker.js'))
     })
     return { next: builds.next, close: () => watcher.close() }
   },
@@ -135,13 +154,13 @@ const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }
       output: { path: out, filename: 'worker.mjs', library: { type: 'module' } },
       resolve: { extensions: ['.ts', '.js'] },
       module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
-      plugins: [mcpWebpack({ root, [COMPILE_PROBE]: probe } as any)],
+      plugins: [mcpWebpack({ root, manifest: true, [COMPILE_PROBE]: probe } as any)],
     })
     const builds = queue()
     const watching = compiler.watch({ aggregateTimeout: 50 }, (err, stats) => {
       if (err) return builds.fail(err)
       if (stats?.hasErrors()) return builds.fail(new Error(stats.toString({ all: false, errors: true })))
-      builds.push(readFileSync(join(out, 'worker.mjs'), 'utf8'))
+      builds.push(written(out, 'worker.mjs'))
     })
     return { next: builds.next, close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
   },
@@ -162,8 +181,8 @@ describe('a rebuild compiles exactly the modules whose text or type files change
           change()
         }
         compiled = []
-        const code = await loop.next()
-        return { compiled: compiled.sort(), schemas: await schemas(code), code }
+        const built = await loop.next()
+        return { compiled: compiled.sort(), schemas: await schemas(built.code), manifest: built.manifest }
       }
       try {
         const cold = await step()
@@ -188,9 +207,11 @@ describe('a rebuild compiles exactly the modules whose text or type files change
         expect(tool.schemas.measure.description).toBe('Measures a point from the origin.')
         expect(tool.schemas.greet).toEqual(typed.schemas.greet)
 
-        // What the rebuilds made is what a cold build of the same files makes.
-        const fresh = await bundle('esbuild', join(root, 'src/worker.ts'), root)
-        expect(tool.schemas).toEqual(await schemas(fresh))
+        // What the rebuilds made is what a cold build of the same files makes: the schemas and the manifest.
+        const fresh = await coldBuild(root)
+        expect(tool.schemas).toEqual(await schemas(fresh.code))
+        expect(JSON.parse(tool.manifest)).toEqual(JSON.parse(fresh.manifest))
+        expect(JSON.parse(typed.manifest)).not.toEqual(JSON.parse(fresh.manifest))
       } finally {
         await loop.close()
       }

@@ -36,13 +36,21 @@ export interface ModelReport {
   warnings: Warning[]
 }
 
+/** Each declaration's tools/list entry, made once: a module served from the compile cache keeps its declarations. */
+const definitions = new WeakMap<Declaration, ToolEntry>()
+function definitionOf(d: Declaration): ToolEntry {
+  let entry = definitions.get(d)
+  if (!entry) definitions.set(d, (entry = toolDefinition(d) as ToolEntry))
+  return entry
+}
+
 /**
  * `tokens: true` counts each entry's o200k tokens (the token report: gpt-tokenizer, loaded then, an optional
  * peer dependency; TokenizerMissing without it); otherwise `tokens` and `totals` stay empty.
  */
 export function modelReport(decls: readonly Declaration[], profiles: readonly ProfileName[], tokens = false): ModelReport {
   const tools = byKind(decls, 'tool')
-  const entries = tools.map((d) => toolDefinition(d) as ToolEntry)
+  const entries = tools.map(definitionOf)
   const report: ModelReport = { profiles, tools: entries.map((e) => ({ name: e.name, tokens: {}, profiles: {} })), totals: {}, lists: {}, warnings: lint(decls) }
   for (const p of profiles) {
     const profiled = profileTools(p, entries)
