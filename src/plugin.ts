@@ -311,6 +311,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       },
     },
     buildStart(...args: unknown[]) {
+      compiled.startBuild()
       // Rollup and Rolldown: the build's plugins for the views' builds (compiler/views/rollup.ts), as the build
       // has them once every options hook ran (@rollup/plugin-commonjs adds its resolver there).
       if (meta.framework === 'rollup' || meta.framework === 'rolldown') inputPlugins = flatPlugins((args[0] as { plugins?: unknown } | undefined)?.plugins)
@@ -390,6 +391,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (change.event === 'delete') {
         compiled.forget(id, true)
       }
+      // Vite's dev server has one build: a tsconfig edited while it runs is read again all the same.
+      if (/(^|[\\/])tsconfig[^\\/]*\.json$/.test(id)) compiled.startBuild()
     },
   }
 })

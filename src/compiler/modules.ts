@@ -14,6 +14,7 @@ import type { Declaration } from './declarations/declaration.ts'
 import { REEXPORT, type Reexport } from './declarations/reexports.ts'
 import { nameKey } from './declarations/names.ts'
 import type { Project } from './source/project.ts'
+import { clearTsconfigCache } from './source/tsconfig.ts'
 
 type Options = Parameters<typeof compileModule>[3]
 
@@ -75,14 +76,26 @@ export class CompiledModules {
     return servedBy(ids, this.declarations, this.barrels)
   }
 
+  /** A new build: tsconfig files are read again (the cache then checks each module's resolutions against them). */
+  startBuild(): void {
+    clearTsconfigCache()
+  }
+
   private compiled(id: string, code: string): CompiledModule | null {
     const cached = this.cache.get(id, code)
     if (cached) return cached.result
     this.probe?.compiled(id)
-    const out = compileModule(this.project(), id, code, { ...this.options, declarationsOf: this.declarationsOf })
-    // A module that re-exports nothing yet is read again next time: what it re-exports may gain a declaration.
-    if (out || !REEXPORT.test(code)) this.cache.set(id, code, out)
-    return out
+    const project = this.project()
+    // The resolutions this compile makes (a barrel's nested compiles' too) are the log's tail from here.
+    const start = project.resolutions.length
+    try {
+      const out = compileModule(project, id, code, { ...this.options, declarationsOf: this.declarationsOf })
+      // A module that re-exports nothing yet is read again next time: what it re-exports may gain a declaration.
+      if (out || !REEXPORT.test(code)) this.cache.set(id, code, out, project.resolutions.slice(start), (path) => project.readAt(path))
+      return out
+    } finally {
+      if (start === 0) project.resolutions.length = 0
+    }
   }
 
   /** For a barrel: a declaring module's declarations, compiled as its own transform will (which then finds them cached). */

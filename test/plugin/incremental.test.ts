@@ -218,3 +218,48 @@ describe('a rebuild compiles exactly the modules whose text or type files change
     }, 120_000)
   }
 })
+
+describe('a module is compiled again when one of its imports leads elsewhere', () => {
+  it('esbuild context: a tsconfig `paths` edit, and a new file an import now resolves to', async () => {
+    const shape = (min: number) => `import type { MinLength } from 'mcp-aot'\n\nexport interface Customer {\n  name: string & MinLength<${min}>\n}\n`
+    const root = tempProject('mcp-aot-incremental-', {
+      'package.json': '{ "name": "inc", "version": "1.0.0", "type": "module" }\n',
+      'tsconfig.json': '{ "compilerOptions": { "paths": { "@shapes/*": ["./src/shapes-a/*"] } } }\n',
+      'src/shapes-a/customer.ts': shape(1),
+      'src/shapes-b/customer.ts': shape(5),
+      'src/model/index.ts': 'export interface Point {\n  x: number\n}\n',
+      'src/p.ts': "import type { Customer } from '@shapes/customer'\n\n/** Greets. @tool */\nexport function greet(customer: Customer): string {\n  return customer.name\n}\n",
+      'src/q.ts': "import type { Point } from './model'\n\n/** Places. @tool */\nexport function place(point: Point): number {\n  return point.x\n}\n",
+      'src/worker.ts': "import { createServer } from 'mcp-aot'\nimport * as p from './p.ts'\nimport * as q from './q.ts'\n\nexport default createServer({ name: 'inc', version: '1.0.0' }, p, q)\n",
+    })
+    roots.push(root)
+    let compiled: string[] = []
+    const loop = await LOOPS['esbuild context']!(root, { compiled: (id) => compiled.push(id.slice(root.length + 1)) })
+    const step = async () => {
+      compiled = []
+      const built = await loop.next()
+      return { compiled: compiled.sort(), schemas: await schemas(built.code) }
+    }
+    try {
+      const cold = await step()
+      expect(cold.compiled).toEqual(['src/p.ts', 'src/q.ts'])
+      expect(cold.schemas.greet.properties.customer.properties.name.minLength).toBe(1)
+      expect(Object.keys(cold.schemas.place.properties.point.properties)).toEqual(['x'])
+
+      edit(root, 'tsconfig.json', (t) => t.replace('shapes-a', 'shapes-b'))
+      const mapped = await step()
+      expect(mapped.compiled).toEqual(['src/p.ts'])
+      expect(mapped.schemas.greet.properties.customer.properties.name.minLength).toBe(5)
+
+      // ./model was model/index.ts; model.ts comes first once it exists.
+      writeFileSync(join(root, 'src/model.ts'), 'export interface Point {\n  x: number\n  y: number\n}\n')
+      const created = await step()
+      expect(created.compiled).toEqual(['src/q.ts'])
+      expect(Object.keys(created.schemas.place.properties.point.properties)).toEqual(['x', 'y'])
+
+      expect((await step()).compiled).toEqual([])
+    } finally {
+      await loop.close()
+    }
+  }, 60_000)
+})
