@@ -14,6 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import mcpEsbuild from '../../src/esbuild.ts'
 import mcpRollup from '../../src/rollup.ts'
 import mcpVite from '../../src/vite.ts'
+import { connect } from '../../src/testing.ts'
+import { startDevProject, until } from '../dev/project.ts'
 import mcpWebpack from '../../src/webpack.ts'
 import { COMPILE_PROBE } from '../../src/compiler/modules.ts'
 import { tempProject } from '../helpers/temp-project.ts'
@@ -260,6 +262,36 @@ describe('a module is compiled again when one of its imports leads elsewhere', (
       expect((await step()).compiled).toEqual([])
     } finally {
       await loop.close()
+    }
+  }, 60_000)
+})
+
+describe('Vite dev server: a request after an edit compiles exactly the modules the edit concerns', () => {
+  it('no edit, a type file edited, one tool file edited', async () => {
+    let compiled: string[] = []
+    const project = await startDevProject((r) => [mcpVite({ root: r, dev: 'src/worker.ts', [COMPILE_PROBE]: { compiled: (id: string) => compiled.push(id.slice(r.length + 1)) } } as any)], FILES)
+    const client = await connect(project.url)
+    const tools = async () => Object.fromEntries((await client.listTools()).map((t) => [t.name, t]))
+    const taken = () => compiled.splice(0).sort()
+    try {
+      const first = await tools()
+      expect(first.greet!.inputSchema.properties.customer.properties.name.minLength).toBe(1)
+      expect(taken()).toEqual(['src/a.ts', 'src/b.ts', 'src/c.ts'])
+
+      await tools()
+      expect(taken()).toEqual([])
+
+      await project.write('src/types.ts', FILES['src/types.ts']!.replace('MinLength<1>', 'MinLength<3>'))
+      const typed = await until(async () => ((await tools()).bill!.inputSchema.properties.customer.properties.name.minLength === 3 ? tools() : undefined))
+      expect(typed.greet!.inputSchema.properties.customer.properties.name.minLength).toBe(3)
+      expect(taken()).toEqual(['src/a.ts', 'src/b.ts'])
+
+      await project.write('src/c.ts', FILES['src/c.ts']!.replace('Measures a point.', 'Measures a point from the origin.'))
+      await until(async () => ((await tools()).measure!.description === 'Measures a point from the origin.' ? true : undefined))
+      expect(taken()).toEqual(['src/c.ts'])
+    } finally {
+      await client.close()
+      await project.close()
     }
   }, 60_000)
 })
