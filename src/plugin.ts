@@ -295,21 +295,25 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
             },
           },
         }),
-    transform: {
-      filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: CANDIDATE },
-      handler(code, rawId) {
-        // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape.
-        if (meta.framework === 'esbuild') return null
-        try {
-          return transformModule(rawId, code, (f) => this.addWatchFile(f))
-        } catch (error) {
-          // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), its code one that throws them.
-          const failed = addModuleError((this as any).getNativeBuildContext?.(), error)
-          if (failed === undefined) throw error
-          return { code: failed }
-        }
-      },
-    },
+    // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape: no transform
+    // there, so that unplugin adds no onLoad of its own, which would read every other file of the build again.
+    ...(meta.framework === 'esbuild'
+      ? {}
+      : {
+          transform: {
+            filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: CANDIDATE },
+            handler(code: string, rawId: string) {
+              try {
+                return transformModule(rawId, code, (f) => this.addWatchFile(f))
+              } catch (error) {
+                // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), its code one that throws them.
+                const failed = addModuleError((this as any).getNativeBuildContext?.(), error)
+                if (failed === undefined) throw error
+                return { code: failed }
+              }
+            },
+          },
+        }),
     buildStart(...args: unknown[]) {
       compiled.startBuild()
       // Rollup and Rolldown: the build's plugins for the views' builds (compiler/views/rollup.ts), as the build

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import * as esbuild from 'esbuild'
 import { ESBUILD_POLICY } from './bundle.ts'
 import { aliasesBeside, esbuildPlugin, PACKAGE_ALIASES } from './mcp-aot.ts'
-import { peakRssKiB } from './proc.ts'
+import { peakRssKiB, statCpuUs } from './proc.ts'
 
 export interface BuildCost {
   buildMs: number
@@ -27,6 +27,8 @@ export interface BuildCost {
   noChangeMs: number[]
   /** After a type file changed (`--type-file`). */
   typeEditMs: number[]
+  /** CPU ms of this process (the plugin) and of esbuild's service process, per build: cold, then each rebuild kind. */
+  cpu: Record<'cold' | 'edit' | 'noChange' | 'typeEdit', { plugin: number[]; esbuild: number[] }>
   /** Modules compiled by the first build and by each kind of rebuild (its last one), when the plugin counts them. */
   compiles?: { cold: number; edit: number; noChange: number; typeEdit?: number }
 }
@@ -77,6 +79,23 @@ function timed(plugin: esbuild.Plugin, acc: { hook: Busy; transform: Busy }): es
   }
 }
 
+/** esbuild's service process (a child of this one), for its CPU time; undefined where /proc does not say. */
+function esbuildPid(): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).map(Number)
+    return children.find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'esbuild')
+  } catch {
+    return undefined
+  }
+}
+
+/** CPU ms of this process and of esbuild's since `from` (a reading of `cpuNow`). */
+const cpuNow = (pid: number | undefined) => ({ plugin: process.cpuUsage(), esbuild: pid === undefined ? NaN : statCpuUs(pid) })
+const cpuSince = (pid: number | undefined, from: ReturnType<typeof cpuNow>) => {
+  const p = process.cpuUsage(from.plugin)
+  return { plugin: (p.user + p.system) / 1000, esbuild: pid === undefined ? NaN : (statCpuUs(pid) - from.esbuild) / 1000 }
+}
+
 const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 
 async function main(): Promise<void> {
@@ -96,11 +115,14 @@ async function main(): Promise<void> {
     alias: pluginFile ? aliasesBeside(pluginFile) : PACKAGE_ALIASES,
     plugins,
   })
+  const pid = esbuildPid()
   const cpu0 = process.cpuUsage()
+  const both0 = cpuNow(pid)
   const t0 = performance.now()
   const first = await ctx.rebuild()
   const buildMs = performance.now() - t0
   const cpu = process.cpuUsage(cpu0)
+  const coldCpu = cpuSince(pid, both0)
   if (first.errors.length) throw new Error(first.errors.map((e) => e.text).join('\n'))
   const result: BuildCost = {
     buildMs,
@@ -111,15 +133,20 @@ async function main(): Promise<void> {
     rebuildMs: [],
     noChangeMs: [],
     typeEditMs: [],
+    cpu: { cold: { plugin: [coldCpu.plugin], esbuild: [coldCpu.esbuild] }, edit: { plugin: [], esbuild: [] }, noChange: { plugin: [], esbuild: [] }, typeEdit: { plugin: [], esbuild: [] } },
   }
   const counts: Record<string, number> = { cold: compiled }
   /** One rebuild after `change`, timed into `into`; `check`: what the output must now contain. */
-  const rebuild = async (kind: string, into: number[], change: () => void, check?: string) => {
+  const rebuild = async (kind: 'edit' | 'noChange' | 'typeEdit', into: number[], change: () => void, check?: string) => {
     change()
     compiled = 0
+    const c = cpuNow(pid)
     const t = performance.now()
     const r = await ctx.rebuild()
     into.push(performance.now() - t)
+    const used = cpuSince(pid, c)
+    result.cpu[kind].plugin.push(used.plugin)
+    result.cpu[kind].esbuild.push(used.esbuild)
     counts[kind] = compiled
     if (r.errors.length) throw new Error(r.errors.map((e) => e.text).join('\n'))
     if (withPlugin && check && !readFileSync(`${dir}/out/cost.js`, 'utf8').includes(check)) throw new Error(`the ${kind} rebuild did not pick up the change (${check})`)
