@@ -4,7 +4,6 @@
  * through the plugin's compile probe (not timed), and serves what a cold build of the same files serves.
  */
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { build, context, transform } from 'esbuild'
 import { watch as rollupWatch } from 'rollup'
@@ -20,9 +19,7 @@ import mcpWebpack from '../../src/webpack.ts'
 import { COMPILE_PROBE } from '../../src/compiler/modules.ts'
 import { tempProject } from '../helpers/temp-project.ts'
 import { modernRequest, send } from '../runtime/helpers.ts'
-import { load } from './build.ts'
-
-const require = createRequire(import.meta.url)
+import { load, webpackConfig } from './build.ts'
 
 // a.ts and b.ts read Customer from types.ts; c.ts declares its own type; worker.ts declares nothing.
 const FILES: Record<string, string> = {
@@ -143,21 +140,7 @@ const LOOPS: Record<string, (root: string, probe: { compiled(id: string): void }
   },
   'webpack watch': async (root, probe) => {
     const out = join(root, 'dist')
-    const loader = join(root, 'strip-types.cjs')
-    writeFileSync(loader, `const { transformSync } = require(${JSON.stringify(require.resolve('esbuild'))})\nmodule.exports = function (code) { return transformSync(code, { loader: 'ts', format: 'esm' }).code }\n`)
-    const compiler = webpack({
-      mode: 'production',
-      entry: join(root, 'src/worker.ts'),
-      context: root,
-      target: 'webworker',
-      devtool: false,
-      optimization: { minimize: false },
-      experiments: { outputModule: true },
-      output: { path: out, filename: 'worker.mjs', library: { type: 'module' } },
-      resolve: { extensions: ['.ts', '.js'] },
-      module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
-      plugins: [mcpWebpack({ root, manifest: true, [COMPILE_PROBE]: probe } as any)],
-    })
+    const compiler = webpack(webpackConfig(join(root, 'src/worker.ts'), root, out, 'worker.mjs', mcpWebpack({ root, manifest: true, [COMPILE_PROBE]: probe } as any)))
     const builds = queue()
     const watching = compiler.watch({ aggregateTimeout: 50 }, (err, stats) => {
       if (err) return builds.fail(err)
