@@ -71,9 +71,20 @@ export function loaderOf(path: string): 'ts' | 'tsx' {
   return /x$/.test(path) ? 'tsx' : 'ts'
 }
 
+/** withInlineMap's text by the compile's map object: a compile served from the cache keeps its map. */
+const inlined = new WeakMap<object, string>()
+
 /** The compiled code with its source map inline (sources as read), as esbuild takes a loaded module's map. */
 export function withInlineMap(out: { code: string; map?: unknown }, source: string, path: string): string {
   if (!out.map) return out.code
+  const hit = typeof out.map === 'object' ? inlined.get(out.map) : undefined
+  if (hit !== undefined) return hit
+  const text = inlineMap(out as { code: string; map: unknown }, source, path)
+  if (typeof out.map === 'object') inlined.set(out.map, text)
+  return text
+}
+
+function inlineMap(out: { code: string; map: unknown }, source: string, path: string): string {
   const map = JSON.parse(typeof out.map === 'string' ? out.map : JSON.stringify(out.map)) as { sources?: string[]; sourcesContent?: (string | null)[] }
   if (!map.sourcesContent || map.sourcesContent.length === 0) map.sourcesContent = [source]
   if (!map.sources || map.sources.length === 0) map.sources = [path]

@@ -180,15 +180,6 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       throw error
     }
   }
-  // esbuild: each compile's code with its source map inline, by the compile's map (a cached compile keeps its map).
-  const inlined = new WeakMap<object, string>()
-  const mapped = (out: Pick<CompiledModule, 'code' | 'map'>, code: string, path: string): string => {
-    const hit = inlined.get(out.map)
-    if (hit !== undefined) return hit
-    const text = withInlineMap(out, code, path)
-    inlined.set(out.map, text)
-    return text
-  }
   /**
    * The modules this build loaded, as the bundler's module graph has them: Rollup's, Rolldown's and Vite's
    * `getModuleIds`, webpack's and rspack's compilation modules, esbuild's loads (its onLoad below).
@@ -243,8 +234,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
                 try {
                   const out = transformModule(args.path, code, (f) => watchFiles.push(f))
                   if (!out) return undefined
-                  // The map only when esbuild writes source maps (it reads none from its input otherwise), made once per compile.
-                  const contents = build.initialOptions.sourcemap ? mapped(out, code, args.path) : out.code
+                  // The map only when esbuild writes source maps (it reads none from its input otherwise).
+                  const contents = build.initialOptions.sourcemap ? withInlineMap(out, code, args.path) : out.code
                   return { contents, loader: loaderOf(args.path), resolveDir: dirname(args.path), watchFiles }
                 } catch (error) {
                   return esbuildErrors(error, [args.path, ...watchFiles])
