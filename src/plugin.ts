@@ -169,7 +169,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         return null
       }
       for (const f of out.read) watch(f)
-      const result = { code: out.code, map: out.map }
+      // The map read only when the bundler asks for it (compile.ts makes it then).
+      const result = Object.defineProperty({ code: out.code }, 'map', { enumerable: true, get: () => out.map }) as Pick<CompiledModule, 'code' | 'map'>
       devLoop.compiled(id, result)
       return result
     } catch (error) {
