@@ -278,3 +278,35 @@ describe('Vite dev server: a request after an edit compiles exactly the modules 
     }
   }, 60_000)
 })
+
+describe('a barrel stays compiled while the modules it re-exports are unchanged', () => {
+  it('esbuild context: nothing changed compiles nothing; an edit of one re-exported module compiles it and the barrel', async () => {
+    const root = tempProject('mcp-aot-incremental-', {
+      'package.json': '{ "name": "inc", "version": "1.0.0", "type": "module" }\n',
+      'src/tools/a.ts': FILES['src/c.ts']!,
+      'src/tools/b.ts': '/** Says hello. @tool */\nexport function hello(): string {\n  return "hello"\n}\n',
+      'src/tools/index.ts': "export * from './a.ts'\nexport * from './b.ts'\n",
+      'src/worker.ts': "import { createServer } from 'mcp-aot'\nimport * as tools from './tools/index.ts'\n\nexport default createServer({ name: 'inc', version: '1.0.0' }, tools)\n",
+    })
+    roots.push(root)
+    let compiled: string[] = []
+    const loop = await LOOPS['esbuild context']!(root, { compiled: (id) => compiled.push(id.slice(root.length + 1)) })
+    const step = async () => {
+      compiled = []
+      const built = await loop.next()
+      return { compiled: compiled.sort(), schemas: await schemas(built.code) }
+    }
+    try {
+      const cold = await step()
+      expect(cold.compiled).toEqual(['src/tools/a.ts', 'src/tools/b.ts', 'src/tools/index.ts'])
+      expect(Object.keys(cold.schemas).sort()).toEqual(['hello', 'measure'])
+      expect((await step()).compiled).toEqual([])
+      edit(root, 'src/tools/a.ts', (t) => t.replace('Measures a point.', 'Measures a point from the origin.'))
+      const edited = await step()
+      expect(edited.compiled).toEqual(['src/tools/a.ts', 'src/tools/index.ts'])
+      expect(edited.schemas.measure.description).toBe('Measures a point from the origin.')
+    } finally {
+      await loop.close()
+    }
+  }, 60_000)
+})

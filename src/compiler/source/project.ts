@@ -131,9 +131,10 @@ export class Project {
     return { text, display }
   }
 
-  /** The modification time of `path` when it was last read and parsed, if it was. */
+  /** The modification time of `path` when it was last read from disk and parsed, if it was (not for text handed in). */
   readAt(path: string): number | undefined {
-    return this.files.get(path)?.mtime
+    const mtime = this.files.get(path)?.mtime
+    return mtime === undefined || mtime < 0 ? undefined : mtime
   }
 
   /** Every file parsed so far (ambient.ts reads their `declare module` and `declare global`). */
