@@ -204,11 +204,24 @@ describe('a rebuild compiles exactly the modules whose text or type files change
   }
 })
 
+/** `files` (and a package.json) in a fresh folder under an esbuild context: `step()` rebuilds, giving the modules compiled and the schemas. */
+async function esbuildProject(files: Record<string, string>) {
+  const root = tempProject('mcp-aot-incremental-', { 'package.json': FILES['package.json']!, ...files })
+  roots.push(root)
+  let compiled: string[] = []
+  const loop = await LOOPS['esbuild context']!(root, { compiled: (id) => compiled.push(id.slice(root.length + 1)) })
+  const step = async () => {
+    compiled = []
+    const built = await loop.next()
+    return { compiled: compiled.sort(), schemas: await schemas(built.code) }
+  }
+  return { root, step, close: () => loop.close() }
+}
+
 describe('a module is compiled again when one of its imports leads elsewhere', () => {
   it('esbuild context: a tsconfig `paths` edit, and a new file an import now resolves to', async () => {
     const shape = (min: number) => `import type { MinLength } from 'mcp-aot'\n\nexport interface Customer {\n  name: string & MinLength<${min}>\n}\n`
-    const root = tempProject('mcp-aot-incremental-', {
-      'package.json': '{ "name": "inc", "version": "1.0.0", "type": "module" }\n',
+    const { root, step, close } = await esbuildProject({
       'tsconfig.json': '{ "compilerOptions": { "paths": { "@shapes/*": ["./src/shapes-a/*"] } } }\n',
       'src/shapes-a/customer.ts': shape(1),
       'src/shapes-b/customer.ts': shape(5),
@@ -217,14 +230,6 @@ describe('a module is compiled again when one of its imports leads elsewhere', (
       'src/q.ts': "import type { Point } from './model'\n\n/** Places. @tool */\nexport function place(point: Point): number {\n  return point.x\n}\n",
       'src/worker.ts': "import { createServer } from 'mcp-aot'\nimport * as p from './p.ts'\nimport * as q from './q.ts'\n\nexport default createServer({ name: 'inc', version: '1.0.0' }, p, q)\n",
     })
-    roots.push(root)
-    let compiled: string[] = []
-    const loop = await LOOPS['esbuild context']!(root, { compiled: (id) => compiled.push(id.slice(root.length + 1)) })
-    const step = async () => {
-      compiled = []
-      const built = await loop.next()
-      return { compiled: compiled.sort(), schemas: await schemas(built.code) }
-    }
     try {
       const cold = await step()
       expect(cold.compiled).toEqual(['src/p.ts', 'src/q.ts'])
@@ -244,7 +249,7 @@ describe('a module is compiled again when one of its imports leads elsewhere', (
 
       expect((await step()).compiled).toEqual([])
     } finally {
-      await loop.close()
+      await close()
     }
   }, 60_000)
 })
@@ -281,21 +286,12 @@ describe('Vite dev server: a request after an edit compiles exactly the modules 
 
 describe('a barrel stays compiled while the modules it re-exports are unchanged', () => {
   it('esbuild context: nothing changed compiles nothing; an edit of one re-exported module compiles it and the barrel', async () => {
-    const root = tempProject('mcp-aot-incremental-', {
-      'package.json': '{ "name": "inc", "version": "1.0.0", "type": "module" }\n',
+    const { root, step, close } = await esbuildProject({
       'src/tools/a.ts': FILES['src/c.ts']!,
       'src/tools/b.ts': '/** Says hello. @tool */\nexport function hello(): string {\n  return "hello"\n}\n',
       'src/tools/index.ts': "export * from './a.ts'\nexport * from './b.ts'\n",
       'src/worker.ts': "import { createServer } from 'mcp-aot'\nimport * as tools from './tools/index.ts'\n\nexport default createServer({ name: 'inc', version: '1.0.0' }, tools)\n",
     })
-    roots.push(root)
-    let compiled: string[] = []
-    const loop = await LOOPS['esbuild context']!(root, { compiled: (id) => compiled.push(id.slice(root.length + 1)) })
-    const step = async () => {
-      compiled = []
-      const built = await loop.next()
-      return { compiled: compiled.sort(), schemas: await schemas(built.code) }
-    }
     try {
       const cold = await step()
       expect(cold.compiled).toEqual(['src/tools/a.ts', 'src/tools/b.ts', 'src/tools/index.ts'])
@@ -306,7 +302,7 @@ describe('a barrel stays compiled while the modules it re-exports are unchanged'
       expect(edited.compiled).toEqual(['src/tools/a.ts', 'src/tools/index.ts'])
       expect(edited.schemas.measure.description).toBe('Measures a point from the origin.')
     } finally {
-      await loop.close()
+      await close()
     }
   }, 60_000)
 })
