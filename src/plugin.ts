@@ -387,8 +387,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (change.event === 'delete') {
         compiled.forget(id, true)
       }
-      // Vite's dev server has one build: a tsconfig edited while it runs is read again all the same.
-      if (/(^|[\\/])tsconfig[^\\/]*\.json$/.test(id)) compiled.startBuild()
+      // Vite's dev server has one build: what changed in it (a tsconfig, a new file) is seen all the same.
+      compiled.startBuild()
     },
   }
 })

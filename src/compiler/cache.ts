@@ -35,13 +35,26 @@ const signature = (path: string): string => {
 
 export class CompileCache {
   private entries = new Map<string, Entry>()
+  /** Where each specifier leads now, found once a build (`newBuild` forgets): many modules import the same ones. */
+  private located = new Map<string, string | undefined>()
+
+  /** A new build, or a file changed (Vite's dev server has one build): resolutions are looked up afresh. */
+  newBuild(): void {
+    this.located.clear()
+  }
+
+  private locate(r: Resolution): string | undefined {
+    const key = `${r.from}\0${r.specifier}`
+    if (!this.located.has(key)) this.located.set(key, locateFile(r.specifier, r.from))
+    return this.located.get(key)
+  }
 
   get(id: string, code: string): { result: CompiledModule | null } | undefined {
     const entry = this.entries.get(id)
     if (!entry || entry.code !== code) return undefined
     for (const [path, s] of entry.stamps) if (signature(path) !== s) return undefined
     // A specifier that now leads elsewhere (a new file, a tsconfig's `paths`, a package's `exports`).
-    for (const r of entry.resolutions) if (locateFile(r.specifier, r.from) !== r.found) return undefined
+    for (const r of entry.resolutions) if (this.locate(r) !== r.found) return undefined
     return { result: entry.result }
   }
 

@@ -76,9 +76,10 @@ export class CompiledModules {
     return servedBy(ids, this.declarations, this.barrels)
   }
 
-  /** A new build: tsconfig files are read again (the cache then checks each module's resolutions against them). */
+  /** A new build, or a file changed: tsconfig files are read again, and each module's resolutions checked afresh. */
   startBuild(): void {
     clearTsconfigCache()
+    this.cache.newBuild()
   }
 
   private compiled(id: string, code: string): CompiledModule | null {
