@@ -22,6 +22,9 @@ export interface EsbuildMessage {
   detail: unknown
 }
 
+/** The last text split into lines (a build's warnings are mostly in a few files, in order). */
+let split: { text: string; lines: string[] } = { text: '', lines: [''] }
+
 /** The line of `file` (1-based) from the texts the compiler read, else from disk; '' when neither has it. */
 function lineOf(texts: ReadonlyMap<string, string>, root: string, file: string, line: number): string {
   const path = isAbsolute(file) ? file : join(root, file)
@@ -33,7 +36,8 @@ function lineOf(texts: ReadonlyMap<string, string>, root: string, file: string, 
       return ''
     }
   }
-  return text.split(/\r?\n/)[line - 1] ?? ''
+  if (split.text !== text) split = { text, lines: text.split(/\r?\n/) }
+  return split.lines[line - 1] ?? ''
 }
 
 export function esbuildMessage(kind: 'error' | 'warning', f: Finding, texts: ReadonlyMap<string, string>, root: string): EsbuildMessage {
@@ -67,9 +71,20 @@ export function loaderOf(path: string): 'ts' | 'tsx' {
   return /x$/.test(path) ? 'tsx' : 'ts'
 }
 
+/** withInlineMap's text by the compile's map object: a compile served from the cache keeps its map. */
+const inlined = new WeakMap<object, string>()
+
 /** The compiled code with its source map inline (sources as read), as esbuild takes a loaded module's map. */
 export function withInlineMap(out: { code: string; map?: unknown }, source: string, path: string): string {
   if (!out.map) return out.code
+  const hit = typeof out.map === 'object' ? inlined.get(out.map) : undefined
+  if (hit !== undefined) return hit
+  const text = inlineMap(out as { code: string; map: unknown }, source, path)
+  if (typeof out.map === 'object') inlined.set(out.map, text)
+  return text
+}
+
+function inlineMap(out: { code: string; map: unknown }, source: string, path: string): string {
   const map = JSON.parse(typeof out.map === 'string' ? out.map : JSON.stringify(out.map)) as { sources?: string[]; sourcesContent?: (string | null)[] }
   if (!map.sourcesContent || map.sourcesContent.length === 0) map.sourcesContent = [source]
   if (!map.sources || map.sources.length === 0) map.sources = [path]
@@ -91,4 +106,17 @@ export function addModuleError(native: { compiler?: any; loaderContext?: any } |
   moduleError.stack = error.stack
   module.addError(moduleError)
   return `throw new Error(${JSON.stringify(error.message)})\n`
+}
+
+/**
+ * The modules a build loaded, as the bundler's module graph has them: webpack's and rspack's compilation
+ * modules (webpack joins modules into one, ModuleConcatenationPlugin, before buildEnd: the modules inside it),
+ * Rollup's, Rolldown's and Vite's `getModuleIds`; undefined where there is no graph to read.
+ */
+export function graphModules(context: any): string[] | undefined {
+  const native = context.getNativeBuildContext?.()
+  const inner = (m: any): any[] => (Array.isArray(m.modules) ? m.modules.flatMap(inner) : [m])
+  if (native?.compilation) return [...native.compilation.modules].flatMap(inner).map((m: any) => String(m.resource ?? '').replace(/[?#].*$/, ''))
+  if (typeof context.getModuleIds === 'function') return [...context.getModuleIds()].map((id: string) => id.replace(/[?#].*$/, ''))
+  return undefined
 }

@@ -4,14 +4,14 @@
  * in its text, appends the dispatch table, and registers every file it read types from as a watch file.
  */
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUnplugin } from 'unplugin'
 import { MARKER, type CompiledModule } from './compiler/compile.ts'
 import { CompileError } from './compiler/diagnostics.ts'
 import type { Declaration } from './compiler/declarations/declaration.ts'
 import { Project } from './compiler/source/project.ts'
-import { CompiledModules } from './compiler/modules.ts'
+import { COMPILE_PROBE, CompiledModules, type CompileProbe } from './compiler/modules.ts'
 import { duplicateFindings } from './compiler/declarations/duplicates.ts'
 import { REEXPORT } from './compiler/declarations/reexports.ts'
 import { artifacts, collect, emitForEsbuild, serverIdentity, type ArtifactOptions } from './compiler/artifacts/artifacts.ts'
@@ -20,13 +20,13 @@ import { profileList, strictList } from './compiler/model/profiles/index.ts'
 import { formatWarning } from './compiler/model/warnings.ts'
 import { TokenizerMissing } from './compiler/model/tokens.ts'
 import { discovery, registryUrl, SERVER_JSON_FILE, serverCardModule } from './compiler/artifacts/registry.ts'
-import { addModuleError, esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
+import { addModuleError, graphModules, esbuildMessage, loaderOf, logWarnings, withInlineMap, type EsbuildMessage, type Finding } from './bundler-messages.ts'
 import { DevLoop, devConfig, serveEntry, type DevOptions } from './dev/loop.ts'
 import { serveDevPage } from './dev/page.ts'
 import { workerBuildConfig } from './worker-build.ts'
 import { readSkillFolders, skillsModule, type SkillFolders, type SkillsOption } from './compiler/artifacts/skill-folders.ts'
 import { VIEW_ID, VIEW_VIRTUAL, viewPath, viewVirtualId, ViewModules } from './view-modules.ts'
-import { VALIDATOR_MODULE, validatorModuleText } from './compiler/schema/validator-modules.ts'
+import { VALIDATOR_ID, VALIDATOR_MODULE, validatorSource } from './compiler/schema/validator-modules.ts'
 import { hostPackage, type ViewBundler } from './compiler/views/document.ts'
 import { viewClashes } from './compiler/views/attach.ts'
 import { esbuildViews } from './compiler/views/esbuild.ts'
@@ -70,6 +70,8 @@ const RUNTIME: Record<string, string> = {
 }
 
 const RUNTIME_ID = /^mcp-aot(\/internal|\/cloudflare)?$/
+/** This package's own files (the runtime the generated code imports, wherever it is installed): never compiled. */
+const own = (id: string) => id.startsWith(here + sep)
 /** The module the `registry` option writes (serverInfo and the Server Card); without the option, the package's stand-in. */
 const CARD_ID = 'mcp-aot/server-card'
 const CARD_VIRTUAL = '\0mcp-aot/server-card'
@@ -78,16 +80,8 @@ const SKILLS_ID = 'mcp-aot/skills'
 const SKILLS_VIRTUAL = '\0mcp-aot/skills'
 // JavaScript too, so that a .js tool module is refused (MCP041) rather than left out without a word.
 const SOURCE = /\.[cm]?[jt]sx?$/
-/** A validator module generated code imports (compiler/schema/validator-modules.ts). */
-const VALIDATOR_ID = new RegExp(`^${VALIDATOR_MODULE}\\w+$`)
-const validatorSource = (id: string): string => {
-  const text = validatorModuleText(id)
-  if (text === undefined) throw new Error(`mcp-aot: no validator module ${id} was made in this process; the module importing it was compiled by another (rebuild it).`)
-  return text
-}
 /** A module the plugin reads: one that declares (MARKER) or may re-export declarations (a barrel). */
 const CANDIDATE = new RegExp(`${MARKER.source}|${REEXPORT.source}`, 'i')
-
 /** A bundler's `plugins` option, nested arrays and falsy entries as Rollup takes them, flattened. */
 const flatPlugins = (plugins: unknown): unknown[] => (Array.isArray(plugins) ? plugins.flatMap(flatPlugins) : plugins ? [plugins] : [])
 
@@ -101,7 +95,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
   const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, explicitHints: options?.explicitHints, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
   // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
-  const compiled = new CompiledModules(() => project, emitOptions)
+  const compiled = new CompiledModules(() => project, emitOptions, (options as { [COMPILE_PROBE]?: CompileProbe } | undefined)?.[COMPILE_PROBE])
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev/loop.ts).
   const devLoop = new DevLoop<Pick<CompiledModule, 'code' | 'map'>>()
   // esbuild: the warnings buildEnd found, for the onEnd below to add to the result and log (its own channel).
@@ -168,7 +162,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   /** The module with its table appended, null when it declares and re-exports nothing; throws a CompileError for findings. */
   const transformModule = (rawId: string, code: string, watch: (file: string) => void): Pick<CompiledModule, 'code' | 'map'> | null => {
     const id = rawId.replace(/[?#].*$/, '')
-    if (!SOURCE.test(id) || id.endsWith('.d.ts')) return null
+    if (!SOURCE.test(id) || id.endsWith('.d.ts') || own(id)) return null
     try {
       const out = compiled.compile(id, code)
       if (!out) {
@@ -176,7 +170,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
         return null
       }
       for (const f of out.read) watch(f)
-      const result = { code: out.code, map: out.map }
+      // The map read only when the bundler asks for it (compile.ts makes it then).
+      const result = Object.defineProperty({ code: out.code }, 'map', { enumerable: true, get: () => out.map }) as Pick<CompiledModule, 'code' | 'map'>
       devLoop.compiled(id, result)
       devLoop.linted(id, code, () => modelReport(out.declarations, profiles).warnings.map((w) => formatWarning(w)))
       return result
@@ -188,18 +183,11 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       throw error
     }
   }
-  /**
-   * The modules this build loaded, as the bundler's module graph has them: Rollup's, Rolldown's and Vite's
-   * `getModuleIds`, webpack's and rspack's compilation modules, esbuild's loads (its onLoad below).
-   */
+  /** The modules this build loaded: esbuild's loads (its onLoad below), else the bundler's module graph. */
   const buildModules = (context: any): Iterable<string> => {
     const native = context.getNativeBuildContext?.()
     if (meta.framework === 'esbuild') return (native?.build && esbuildLoaded.get(native.build)) ?? compiled.declarations.keys()
-    // webpack joins modules into one (ModuleConcatenationPlugin) before buildEnd: the modules inside it.
-    const inner = (m: any): any[] => (Array.isArray(m.modules) ? m.modules.flatMap(inner) : [m])
-    if (native?.compilation) return [...native.compilation.modules].flatMap(inner).map((m: any) => String(m.resource ?? '').replace(/[?#].*$/, ''))
-    if (typeof context.getModuleIds === 'function') return [...context.getModuleIds()].map((id: string) => id.replace(/[?#].*$/, ''))
-    return compiled.declarations.keys()
+    return graphModules(context) ?? compiled.declarations.keys()
   }
   return {
     name: 'mcp-aot',
@@ -237,7 +225,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
               const loaded = new Set<string>()
               esbuildLoaded.set(build, loaded)
               build.onLoad({ filter: SOURCE }, async (args: any) => {
-                if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts')) return undefined
+                if (/node_modules/.test(args.path) || args.path.endsWith('.d.ts') || own(args.path)) return undefined
                 const code = await readFile(args.path, 'utf8')
                 if (!CANDIDATE.test(code)) return undefined
                 loaded.add(args.path)
@@ -245,7 +233,9 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
                 try {
                   const out = transformModule(args.path, code, (f) => watchFiles.push(f))
                   if (!out) return undefined
-                  return { contents: withInlineMap(out, code, args.path), loader: loaderOf(args.path), resolveDir: dirname(args.path), watchFiles }
+                  // The map only when esbuild writes source maps (it reads none from its input otherwise).
+                  const contents = build.initialOptions.sourcemap ? withInlineMap(out, code, args.path) : out.code
+                  return { contents, loader: loaderOf(args.path), resolveDir: dirname(args.path), watchFiles }
                 } catch (error) {
                   return esbuildErrors(error, [args.path, ...watchFiles])
                 }
@@ -296,22 +286,27 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
             },
           },
         }),
-    transform: {
-      filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: CANDIDATE },
-      handler(code, rawId) {
-        // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape.
-        if (meta.framework === 'esbuild') return null
-        try {
-          return transformModule(rawId, code, (f) => this.addWatchFile(f))
-        } catch (error) {
-          // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), its code one that throws them.
-          const failed = addModuleError((this as any).getNativeBuildContext?.(), error)
-          if (failed === undefined) throw error
-          return { code: failed }
-        }
-      },
-    },
+    // esbuild loads tool modules in its own onLoad (above), to report findings in its own shape: no transform
+    // there, so that unplugin adds no onLoad of its own, which would read every other file of the build again.
+    ...(meta.framework === 'esbuild'
+      ? {}
+      : {
+          transform: {
+            filter: { id: { include: SOURCE, exclude: /node_modules/ }, code: CANDIDATE },
+            handler(code: string, rawId: string) {
+              try {
+                return transformModule(rawId, code, (f) => this.addWatchFile(f))
+              } catch (error) {
+                // webpack and rspack: findings as the module's own error (src/bundler-messages.ts), its code one that throws them.
+                const failed = addModuleError((this as any).getNativeBuildContext?.(), error)
+                if (failed === undefined) throw error
+                return { code: failed }
+              }
+            },
+          },
+        }),
     buildStart(...args: unknown[]) {
+      compiled.startBuild()
       // Rollup and Rolldown: the build's plugins for the views' builds (compiler/views/rollup.ts), as the build
       // has them once every options hook ran (@rollup/plugin-commonjs adds its resolver there).
       if (meta.framework === 'rollup' || meta.framework === 'rolldown') inputPlugins = flatPlugins((args[0] as { plugins?: unknown } | undefined)?.plugins)
@@ -395,6 +390,8 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       if (change.event === 'delete') {
         compiled.forget(id, true)
       }
+      // Vite's dev server has one build: what changed in it (a tsconfig, a new file) is seen all the same.
+      compiled.startBuild()
     },
   }
 })

@@ -18,7 +18,16 @@ export interface GeneratedProject {
   sdkEntry: string
   /** A tool file of the mcp-aot project, for rebuild measurements. */
   oneToolFile: string
+  /** `sharedTypes`: the type file the first tool file reads, and how many tool files read it. */
+  typeFile?: { path: string; readers: number }
 }
+
+/** `sharedTypes`: the tools' object types in TYPE_GROUPS type files (tool file f reads types/g<f % TYPE_GROUPS>.ts), not in each tool file. */
+export interface ProjectOptions {
+  sharedTypes?: boolean
+}
+
+export const TYPE_GROUPS = 10
 
 function aotTool(i: number): string {
   switch (i % 3) {
@@ -64,9 +73,7 @@ export function order${i}(customer: Customer, items: Item[] & MinLength<1>, note
   }
 }
 
-const AOT_HEADER = `import type { Int, Min, Max, MinLength, MaxLength, Pattern, Email } from 'mcp-aot'
-
-interface Customer {
+const AOT_TYPES = `interface Customer {
   name: string & MinLength<1>
   email: Email
 }
@@ -78,8 +85,12 @@ interface Order {
   orderId: string
   total: number
 }
-
 `
+
+const AOT_IMPORTS = `import type { Int, Min, Max, MinLength, MaxLength, Pattern, Email } from 'mcp-aot'`
+/** A tool file's first lines: its types inline, or imported from its group's type file. */
+const aotHeader = (f: number, shared: boolean): string =>
+  shared ? `${AOT_IMPORTS}\nimport type { Customer, Item, Order } from '../types/g${f % TYPE_GROUPS}.ts'\n\n` : `${AOT_IMPORTS}\n\n${AOT_TYPES}\n`
 
 function sdkTool(i: number): string {
   switch (i % 3) {
@@ -116,17 +127,22 @@ function sdkTool(i: number): string {
   }
 }
 
-export function generateProject(tools: number): GeneratedProject {
-  const dir = `${ROOT}bench/.build/fixtures/gen-${tools}`
+export function generateProject(tools: number, options: ProjectOptions = {}): GeneratedProject {
+  const shared = Boolean(options.sharedTypes)
+  const dir = `${ROOT}bench/.build/fixtures/gen-${tools}${shared ? '-shared' : ''}`
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(`${dir}/mcp-aot/tools`, { recursive: true })
   mkdirSync(`${dir}/sdk/tools`, { recursive: true })
   const files = Math.ceil(tools / PER_FILE)
+  if (shared) {
+    mkdirSync(`${dir}/mcp-aot/types`)
+    for (let g = 0; g < Math.min(files, TYPE_GROUPS); g++) writeFileSync(`${dir}/mcp-aot/types/g${g}.ts`, `${AOT_IMPORTS}\n\n${AOT_TYPES.replace(/^interface/gm, 'export interface')}`)
+  }
   const aotImports: string[] = []
   const sdkImports: string[] = []
   for (let f = 0; f < files; f++) {
     const ids = Array.from({ length: Math.min(PER_FILE, tools - f * PER_FILE) }, (_, k) => f * PER_FILE + k)
-    writeFileSync(`${dir}/mcp-aot/tools/t${f}.ts`, AOT_HEADER + ids.map(aotTool).join('\n'))
+    writeFileSync(`${dir}/mcp-aot/tools/t${f}.ts`, aotHeader(f, shared) + ids.map(aotTool).join('\n'))
     writeFileSync(
       `${dir}/sdk/tools/t${f}.ts`,
       `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'\nimport * as z from 'zod/v4'\n\nexport function register(server: McpServer): void {\n${ids.map(sdkTool).join('')}}\n`,
@@ -157,5 +173,6 @@ export default {
 }
 `,
   )
-  return { dir, tools, files, mcpAotEntry: `${dir}/mcp-aot/worker.ts`, sdkEntry: `${dir}/sdk/worker.ts`, oneToolFile: `${dir}/mcp-aot/tools/t0.ts` }
+  const typeFile = shared ? { path: `${dir}/mcp-aot/types/g0.ts`, readers: Math.ceil(files / TYPE_GROUPS) } : undefined
+  return { dir, tools, files, mcpAotEntry: `${dir}/mcp-aot/worker.ts`, sdkEntry: `${dir}/sdk/worker.ts`, oneToolFile: `${dir}/mcp-aot/tools/t0.ts`, typeFile }
 }

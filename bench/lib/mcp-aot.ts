@@ -28,9 +28,16 @@ export function missingPieces(): string | undefined {
   return missing.length ? `not built yet: ${missing.map((f) => f.slice(ROOT.length)).join(', ')}` : undefined
 }
 
-export async function esbuildPlugin(): Promise<esbuild.Plugin> {
-  const mod = await import(pathToFileURL(pluginFile('esbuild')).href)
-  return (mod.default ?? mod.esbuild)()
+/** The esbuild plugin; `file`: another build of it (another checkout's dist/esbuild.js), `options`: the plugin's options. */
+export async function esbuildPlugin(options?: object, file = pluginFile('esbuild')): Promise<esbuild.Plugin> {
+  const mod = await import(pathToFileURL(file).href)
+  return (mod.default ?? mod.esbuild)(options)
+}
+
+/** PACKAGE_ALIASES for the package built beside `pluginFile` (another checkout's dist/). */
+export function aliasesBeside(pluginFile: string): Record<string, string> {
+  const dir = dirname(pluginFile)
+  return { 'mcp-aot': `${dir}/index.js`, 'mcp-aot/internal': `${dir}/runtime/internal.js`, 'mcp-aot/cloudflare': `${dir}/cloudflare/index.js` }
 }
 
 export async function buildMcpAotEsbuild(entry: string, outfile: string, plugin?: esbuild.Plugin): Promise<string> {

@@ -122,7 +122,13 @@ export function compileModule(project: Project, id: string, code: string, option
   const s = new MagicString(code)
   if (analysis.declarations.length > 0) s.append(ownTable(project, id, code, analysis, options, own))
   if (reexports.length > 0) s.append(emitReexports(project.file(id, code).display, id, reexports, options.declarationsOf!, analysis.declarations.length > 0 ? own : undefined))
-  return { ...analysis, reexports, code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }) }
+  return withLazyMap({ ...analysis, reexports, code: s.toString() }, () => s.generateMap({ hires: 'boundary', source: id, includeContent: true }))
+}
+
+/** `module` with its source map made when first read (esbuild builds without source maps never read it), then kept. */
+function withLazyMap(module: Omit<CompiledModule, 'map'>, generate: () => CompiledModule['map']): CompiledModule {
+  let map: CompiledModule['map'] | undefined
+  return Object.defineProperty(module, 'map', { enumerable: true, get: () => (map ??= generate()) }) as CompiledModule
 }
 
 /** A barrel's own table, as a local const its exported table includes. */

@@ -14,8 +14,18 @@ import type { Declaration } from './declarations/declaration.ts'
 import { REEXPORT, type Reexport } from './declarations/reexports.ts'
 import { nameKey } from './declarations/names.ts'
 import type { Project } from './source/project.ts'
+import { clearTsconfigCache } from './source/tsconfig.ts'
 
 type Options = Parameters<typeof compileModule>[3]
+
+/**
+ * Not public API: a plugin option under this key, `{ compiled(id) }`, is told of every module actually
+ * compiled (not served from the cache), so tests and bench/ can count what a rebuild recompiles.
+ */
+export const COMPILE_PROBE = Symbol.for('mcp-aot.compileProbe')
+export interface CompileProbe {
+  compiled(id: string): void
+}
 
 export class CompiledModules {
   /** Each compiled module's own declarations, by path. */
@@ -27,11 +37,13 @@ export class CompiledModules {
   private readonly compiling = new Set<string>()
   private readonly project: () => Project
   private readonly options: Options
+  private readonly probe: CompileProbe | undefined
 
-  /** `project`: the project as it is now (Vite's root may change it); `options`: the compile options. */
-  constructor(project: () => Project, options: Options) {
+  /** `project`: the project as it is now (Vite's root may change it); `options`: the compile options; `probe`: see COMPILE_PROBE. */
+  constructor(project: () => Project, options: Options, probe?: CompileProbe) {
     this.project = project
     this.options = options
+    this.probe = probe
   }
 
   /** The module compiled and kept; null (and forgotten) when it declares and re-exports nothing. Throws its CompileError. */
@@ -64,13 +76,27 @@ export class CompiledModules {
     return servedBy(ids, this.declarations, this.barrels)
   }
 
+  /** A new build, or a file changed: tsconfig files are read again, and each module's resolutions checked afresh. */
+  startBuild(): void {
+    clearTsconfigCache()
+    this.cache.newBuild()
+  }
+
   private compiled(id: string, code: string): CompiledModule | null {
     const cached = this.cache.get(id, code)
     if (cached) return cached.result
-    const out = compileModule(this.project(), id, code, { ...this.options, declarationsOf: this.declarationsOf })
-    // A module that re-exports nothing yet is read again next time: what it re-exports may gain a declaration.
-    if (out || !REEXPORT.test(code)) this.cache.set(id, code, out)
-    return out
+    this.probe?.compiled(id)
+    const project = this.project()
+    // The resolutions this compile makes (a barrel's nested compiles' too) are the log's tail from here.
+    const start = project.resolutions.length
+    try {
+      const out = compileModule(project, id, code, { ...this.options, declarationsOf: this.declarationsOf })
+      // A module that re-exports nothing yet is read again next time: what it re-exports may gain a declaration.
+      if (out || !REEXPORT.test(code)) this.cache.set(id, code, out, project.resolutions.slice(start), (path) => project.readAt(path))
+      return out
+    } finally {
+      if (start === 0) project.resolutions.length = 0
+    }
   }
 
   /** For a barrel: a declaring module's declarations, compiled as its own transform will (which then finds them cached). */

@@ -1,7 +1,7 @@
 /** Builds one entry with each real bundler and the mcp-aot plugin, returning the output text. */
 import { createRequire } from 'node:module'
 const require = createRequire(import.meta.url)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -81,21 +81,7 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
     }
     case 'webpack': {
       const outDir = mkdtempSync(join(tmpdir(), 'mcp-aot-webpack-'))
-      const loader = join(outDir, 'strip-types.cjs')
-      writeFileSync(loader, `const { transformSync } = require(${JSON.stringify(require.resolve('esbuild'))})\nmodule.exports = function (code) { return transformSync(code, { loader: 'ts', format: 'esm' }).code }\n`)
-      const compiler = webpack({
-        mode: 'production',
-        entry,
-        context: root,
-        target: 'webworker',
-        devtool: false,
-        optimization: { minimize: false },
-        experiments: { outputModule: true },
-        output: { path: outDir, filename: 'out.mjs', library: { type: 'module' } },
-        resolve: { extensions: ['.ts', '.js'], alias: project.webpackAlias },
-        module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
-        plugins: [project.instance ?? mcpWebpack({ root, ...plugin })],
-      })
+      const compiler = webpack({ ...webpackConfig(entry, root, outDir, 'out.mjs', project.instance ?? mcpWebpack({ root, ...plugin })), resolve: { extensions: ['.ts', '.js'], alias: project.webpackAlias } })
       await new Promise<void>((resolve, reject) =>
         compiler.run((err, stats) => {
           if (err) return reject(err)
@@ -110,6 +96,29 @@ export async function bundle(bundler: Bundler, entry: string, root: string, warn
         rmSync(outDir, { recursive: true, force: true })
       }
     }
+  }
+}
+
+/**
+ * webpack's configuration for a Worker entry with `plugin`: an ES module `outDir/filename`, unminified,
+ * TypeScript stripped after mcp-aot by a loader (written to `outDir`) that calls esbuild.
+ */
+export function webpackConfig(entry: string, root: string, outDir: string, filename: string, plugin: any): import('webpack').Configuration {
+  mkdirSync(outDir, { recursive: true })
+  const loader = join(outDir, 'strip-types.cjs')
+  writeFileSync(loader, `const { transformSync } = require(${JSON.stringify(require.resolve('esbuild'))})\nmodule.exports = function (code) { return transformSync(code, { loader: 'ts', format: 'esm' }).code }\n`)
+  return {
+    mode: 'production',
+    entry,
+    context: root,
+    target: 'webworker',
+    devtool: false,
+    optimization: { minimize: false },
+    experiments: { outputModule: true },
+    output: { path: outDir, filename, library: { type: 'module' } },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: { rules: [{ test: /\.ts$/, use: [{ loader }] }] },
+    plugins: [plugin],
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -24,6 +24,25 @@ describe('CompileCache', () => {
     const cache = new CompileCache()
     cache.set('/m.ts', 'source', result)
     expect(cache.get('/m.ts', 'source changed')).toBeUndefined()
+  })
+
+  it('keeps nothing when a type file was saved while the module compiled (read at another time than it has now)', () => {
+    const cache = new CompileCache()
+    const now = statSync(types).mtimeMs
+    cache.set('/m.ts', 'source', result, [], () => now - 1000)
+    expect(cache.get('/m.ts', 'source')).toBeUndefined()
+    cache.set('/m.ts', 'source', result, [], () => now)
+    expect(cache.get('/m.ts', 'source')).toEqual({ result })
+  })
+
+  it('compiles again when an import it resolved now leads to another file', () => {
+    const cache = new CompileCache()
+    const from = join(dir, 'm.ts')
+    cache.set('/m.ts', 'source', result, [{ specifier: './shape', from, found: undefined }])
+    expect(cache.get('/m.ts', 'source')).toEqual({ result })
+    writeFileSync(join(dir, 'shape.ts'), 'export type S = string\n')
+    cache.newBuild() // where specifiers lead is looked up once a build
+    expect(cache.get('/m.ts', 'source')).toBeUndefined()
   })
 
   it('compiles again when a type file it read changes', () => {

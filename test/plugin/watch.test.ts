@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
 import { watch, type RollupWatcher } from 'rollup'
-import { context } from 'esbuild'
+import { build, context } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { Project } from '../../src/compiler/source/project.ts'
@@ -70,6 +70,20 @@ describe('rebuilds when a type file changes', () => {
 })
 
 describe('source maps', () => {
+  it('esbuild with sourcemap: a tool module\'s code maps to its own lines (the map it is loaded with)', async () => {
+    const entry = join(fixture, 'tools.ts')
+    const out = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outdir: join(fixture, 'out'), sourcemap: true, write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root: fixture })] })
+    const code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text
+    const raw = JSON.parse(out.outputFiles.find((f) => f.path.endsWith('.js.map'))!.text)
+    const map = new TraceMap(raw)
+    // The source shown is the module as written, not with the table appended.
+    expect(raw.sourcesContent[raw.sources.findIndex((s: string) => s.endsWith('tools.ts'))]).toBe(readFileSync(entry, 'utf8'))
+    const at = code.split('\n').findIndex((l) => l.includes('function createOrder('))
+    const pos = originalPositionFor(map, { line: at + 1, column: code.split('\n')[at]!.indexOf('function createOrder(') })
+    expect(pos.source).toMatch(/tools\.ts$/)
+    expect(pos.line).toBe(readFileSync(entry, 'utf8').split('\n').findIndex((l) => l.includes('function createOrder(')) + 1)
+  })
+
   it('map every original position to itself (the table is only appended)', () => {
     const id = join(fixture, 'tools.ts')
     const source = readFileSync(id, 'utf8')

@@ -29,3 +29,13 @@ export function validatorModule(key: string, text: () => string): string {
 
 /** The text of the validator module `id`, or undefined when this process never made it. */
 export const validatorModuleText = (id: string): string | undefined => texts.get(id)
+
+/** A specifier of a validator module (`mcp-aot/validator:<id>`). */
+export const VALIDATOR_ID = new RegExp(`^${VALIDATOR_MODULE}\\w+$`)
+
+/** What the plugin's load gives for the validator module `id`; a module compiled by another process names an id this one never made. */
+export function validatorSource(id: string): string {
+  const text = texts.get(id)
+  if (text === undefined) throw new Error(`mcp-aot: no validator module ${id} was made in this process; the module importing it was compiled by another (rebuild it).`)
+  return text
+}

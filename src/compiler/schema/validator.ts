@@ -130,9 +130,34 @@ export function compileValidator(schema: object, name: string): string {
  * same function; fragments used more than once are compiled once.
  */
 export function compileValidators(schemas: Readonly<Record<string, object>>, options: CompileOptions = {}): string {
+  const key = inputKey(schemas, options)
+  const hit = key === undefined ? undefined : compiledCode.get(key)
+  if (hit !== undefined) return hit
   const entries = Object.entries(schemas)
   const { body, fns } = compile(entries, options)
-  return wrap(body, `standalone ajv validators of ${entries.map(([name]) => name).join(', ')}`, `[${fns.join(', ')}]`)
+  const code = wrap(body, `standalone ajv validators of ${entries.map(([name]) => name).join(', ')}`, `[${fns.join(', ')}]`)
+  if (key !== undefined) {
+    if (compiledCode.size >= COMPILED_KEPT) compiledCode.delete(compiledCode.keys().next().value!)
+    compiledCode.set(key, code)
+  }
+  return code
+}
+
+/**
+ * The code compileValidators made, by its input: the code depends on the schemas, their names and order, and
+ * the options alone (each compile has a fresh value scope), so a module compiled again with the same schemas
+ * (its tool's body or description edited), or another module with the same ones, is not compiled by ajv again.
+ */
+const compiledCode = new Map<string, string>()
+const COMPILED_KEPT = 1000
+
+/** The input as text, with what JSON would lose kept apart (undefined, non-finite numbers); undefined when it has a value JSON cannot hold. */
+function inputKey(schemas: Readonly<Record<string, object>>, options: CompileOptions): string | undefined {
+  try {
+    return JSON.stringify([schemas, Boolean(options.handWritten)], (_key, v) => (v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? `\u0000${String(v)}` : v))
+  } catch {
+    return undefined // a BigInt, a cycle: compiled every time
+  }
 }
 
 /**

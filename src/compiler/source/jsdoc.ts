@@ -23,6 +23,19 @@ export interface JsDoc {
  * text is trimmed.
  */
 export function normalize(text: string): string {
+  let out = normalized.get(text)
+  if (out === undefined) {
+    if (normalized.size >= NORMALIZED_KEPT) normalized.delete(normalized.keys().next().value!)
+    normalized.set(text, (out = normalizeText(text)))
+  }
+  return out
+}
+
+/** normalize's results by text: the same parameter and property descriptions recur across tools and modules. */
+const normalized = new Map<string, string>()
+const NORMALIZED_KEPT = 5000
+
+function normalizeText(text: string): string {
   const raw = text
     .replace(/\{@(?:link|linkcode|linkplain)\s+([^\s}|]+)(?:[\s|]+([^}]*))?\}/g, (_, target: string, label?: string) =>
       label && label.trim() ? label.trim() : target,

@@ -56,6 +56,24 @@ export function locOf(file: SourceFile, node: { start?: number | null }): Loc {
   return locAt(file, node.start ?? 0)
 }
 
+/** Where a specifier led from a file, on disk (undefined: nowhere; a `declare module` is not on disk). */
+export interface Resolution {
+  specifier: string
+  from: string
+  found: string | undefined
+}
+
+/** The file `specifier` leads to from the file `from`, on disk: relative, tsconfig `paths`, package.json `imports`, packages. */
+export function locateFile(specifier: string, from: string): string | undefined {
+  const dir = dirname(from)
+  if (specifier.startsWith('.') || specifier.startsWith('/')) return probe(resolve(dir, specifier))
+  let found: string | undefined
+  const mapping = findPathMapping(from)
+  if (mapping) for (const candidate of mapping(specifier)) if ((found = probe(candidate))) break
+  if (specifier.startsWith('#')) found ??= resolveImports(specifier, dir)
+  return found ?? resolvePackage(specifier, dir)
+}
+
 export class Project {
   readonly root: string
   private files = new Map<string, SourceFile>()
@@ -113,6 +131,12 @@ export class Project {
     return { text, display }
   }
 
+  /** The modification time of `path` when it was last read from disk and parsed, if it was (not for text handed in). */
+  readAt(path: string): number | undefined {
+    const mtime = this.files.get(path)?.mtime
+    return mtime === undefined || mtime < 0 ? undefined : mtime
+  }
+
   /** Every file parsed so far (ambient.ts reads their `declare module` and `declare global`). */
   parsed(): Iterable<SourceFile> {
     return this.files.values()
@@ -124,26 +148,26 @@ export class Project {
    */
   resolveModule(specifier: string, from: string): string | undefined {
     if (specifier === PACKAGE_NAME || specifier.startsWith(PACKAGE_NAME + '/')) return undefined
-    const dir = dirname(from)
-    let found: string | undefined
-    if (specifier.startsWith('.') || specifier.startsWith('/')) found = probe(resolve(dir, specifier))
-    else {
-      const mapping = findPathMapping(from)
-      if (mapping) for (const candidate of mapping(specifier)) if ((found = probe(candidate))) break
-      if (specifier.startsWith('#')) found ??= resolveImports(specifier, dir)
-      found ??= resolvePackage(specifier, dir)
-      if (!found) {
-        const ambient = ambientModule(this, specifier)
-        if (ambient) {
-          this.scopes.set(ambient.path, ambient)
-          this.read.add(ambient.path.slice(0, ambient.path.indexOf('#')))
-          return ambient.path
-        }
+    const found = locateFile(specifier, from)
+    this.resolutions.push({ specifier, from, found })
+    if (!found && !specifier.startsWith('.') && !specifier.startsWith('/')) {
+      const ambient = ambientModule(this, specifier)
+      if (ambient) {
+        this.scopes.set(ambient.path, ambient)
+        this.read.add(ambient.path.slice(0, ambient.path.indexOf('#')))
+        return ambient.path
       }
     }
     if (found) this.read.add(found)
     return found
   }
+
+  /**
+   * Every specifier resolved to a file (or to none) on disk, in order, for the compile cache to check
+   * again (cache.ts): a new file, a tsconfig's `paths` or a package.json's `exports` may change where it
+   * leads. Whoever reads it empties it.
+   */
+  readonly resolutions: Resolution[] = []
 
   /** Why `resolveModule(specifier, from)` found nothing, in one sentence (MCP018). */
   whyNotFound(specifier: string, from: string): string {
