@@ -93,7 +93,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
   const profiles = profileList(options?.profiles)
   const strictProfiles = strictList(options?.strictProfiles, profiles)
   // `server`: the server's name as the manifest and cards give it (the option, else package.json), for the views' ui:// URIs.
-  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, explicitHints: options?.explicitHints, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name }
+  const emitOptions = { profiles, strictProfiles, lenient: options?.lenient, explicitHints: options?.explicitHints, schemaBudget: options?.schemaBudget, server: serverIdentity(root, options?.server).name, validatorModules: meta.framework !== 'webpack' && meta.framework !== 'rspack' }
   // Every module the instance compiled, and what each build serves of them (compiler/modules.ts).
   const compiled = new CompiledModules(() => project, emitOptions, (options as { [COMPILE_PROBE]?: CompileProbe } | undefined)?.[COMPILE_PROBE])
   // Vite's dev server: a module that stops compiling keeps its last good output (src/dev/loop.ts).

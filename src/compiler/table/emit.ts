@@ -15,7 +15,7 @@ import { profileFindings, profileTools, servedEntry, type ProfileName, type Tool
 import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
 import { listedHints } from '../model/hints.ts'
-import { moduleValidators, SchemaRefused, type ModuleValidators } from '../schema/validator.ts'
+import { compileValidators, moduleValidators, SchemaRefused, type ModuleValidators } from '../schema/validator.ts'
 import { VALIDATOR_MODULE } from '../schema/validator-modules.ts'
 import { Refusal } from '../refusal.ts'
 import { toolUiMeta, viewEntries } from './apps.ts'
@@ -33,6 +33,12 @@ export interface EmitOptions {
   explicitHints?: boolean
   /** The profiles whose refusals are build errors (MCP042) rather than tools left out of their lists (plugin option `strictProfiles`). */
   strictProfiles?: readonly ProfileName[]
+  /**
+   * false: every validator in its module, none a module of its own (validator-modules.ts). webpack's watch
+   * mode keeps a module's old output when the module it imports from is a new virtual one, so its builds
+   * compile each module's validators in the module.
+   */
+  validatorModules?: boolean
 }
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -215,9 +221,10 @@ const FEATURES = ['resourcesFeature', 'promptsFeature', 'paramHeadersFeature', '
  * The module's validators; a schema ajv refuses (every case known is refused earlier, in the type IR, with
  * its own code) is a Refusal at the parameter its schema path names, else at the declaration.
  */
-function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[]): ModuleValidators {
+function validatorsOf(schemas: Record<string, object>, decls: readonly Declaration[], apart: boolean): ModuleValidators {
+  const options = { handWritten: decls.some((d) => d.handWritten) }
   try {
-    return moduleValidators(schemas, { handWritten: decls.some((d) => d.handWritten) })
+    return apart ? moduleValidators(schemas, options) : { alone: {}, group: { names: Object.keys(schemas), expression: compileValidators(schemas, options) } }
   } catch (e) {
     if (!(e instanceof SchemaRefused)) throw e
     const d = decls[Number(e.entry.slice('__mcp_v'.length))]!
@@ -250,7 +257,7 @@ export function emitTable(module: string, decls: readonly Declaration[], options
   entries.push(...views.entries)
   // Tools that validate alike share code: a validator of its own is a module the bundle holds once, however
   // many modules import it; tools that share a type are compiled together, in the module.
-  const compiled = Object.keys(schemas).length === 0 ? undefined : validatorsOf(schemas, decls)
+  const compiled = Object.keys(schemas).length === 0 ? undefined : validatorsOf(schemas, decls, options.validatorModules !== false)
   const validators = compiled?.group ? [`const [${compiled.group.names.join(', ')}] = ${compiled.group.expression};`] : []
   const validatorImports = Object.entries(compiled?.alone ?? {}).map(([name, id]) => `import ${name} from ${json(VALIDATOR_MODULE + id)};`)
   const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
