@@ -4,11 +4,12 @@
  * alike, then measures bundle size, cold start, load and build cost, judges issue 5's targets, prints a
  * markdown table and writes bench/results/latest.{json,md}. See bench/README.md for the method.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { bundleWithEsbuild, measureBundle } from './lib/bundle.ts'
 import type { BuildCost } from './lib/build-cost.ts'
+import { runBuildCost } from './lib/build-cost-process.ts'
 import { generateProject } from './lib/gen-tools.ts'
 import { jsonRpc, post } from './lib/http.ts'
 import { runLoad, type LoadResult } from './lib/load.ts'
@@ -188,18 +189,6 @@ async function benchServers(results: Results): Promise<void> {
   for (const [id, samples] of coldSamples) results.servers[id].cold = summarizeCold(samples)
 }
 
-function runBuildCost(dir: string, withPlugin: boolean): Promise<BuildCost> {
-  return new Promise((resolve, reject) => {
-    const args = [`${ROOT}bench/lib/build-cost.ts`, dir, String(SETTINGS.rebuilds), ...(withPlugin ? [] : ['--no-plugin'])]
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (c) => (out += c))
-    child.stderr.on('data', (c) => (err += c))
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(err.trim().split('\n').slice(-5).join('\n')))))
-  })
-}
-
 async function benchScaling(results: Results): Promise<void> {
   const missing = missingPieces()
   for (const tools of SCALES) {
@@ -222,8 +211,8 @@ async function benchScaling(results: Results): Promise<void> {
     try {
       log(`build cost ${tools} tools`)
       const costs: BuildCost[] = []
-      for (let k = 0; k < SETTINGS.buildReps; k++) costs.push(await runBuildCost(project.dir, true))
-      const base = await runBuildCost(project.dir, false)
+      for (let k = 0; k < SETTINGS.buildReps; k++) costs.push(await runBuildCost(project.dir, SETTINGS.rebuilds, true))
+      const base = await runBuildCost(project.dir, SETTINGS.rebuilds, false)
       const all = (f: (c: BuildCost) => number) => summarize(costs.map(f))
       row.cost = {
         buildMs: all((c) => c.buildMs),

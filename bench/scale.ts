@@ -10,12 +10,13 @@
  *   in an esbuild context) beside the same build without the plugin.
  * Prints a markdown table and writes bench/results/scale.md. Never a timed test: figures for docs/benchmarks.md.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { bundleWithEsbuild, measureBundle } from './lib/bundle.ts'
 import type { BuildCost } from './lib/build-cost.ts'
+import { runBuildCost } from './lib/build-cost-process.ts'
 import { generateProject } from './lib/gen-tools.ts'
 import { jsonRpc, MCP_HEADERS, post } from './lib/http.ts'
 import { runLoad } from './lib/load.ts'
@@ -45,18 +46,6 @@ async function beforePlugin(): Promise<unknown> {
   mkdirSync(root, { recursive: true })
   execFileSync('sh', ['-c', `git -C "${ROOT}" archive ${BEFORE} src | tar -x -C "${root}"`])
   return (await import(pathToFileURL(`${root}src/esbuild.ts`).href)).default()
-}
-
-function buildCost(dir: string, withPlugin: boolean): Promise<BuildCost> {
-  return new Promise((resolve, reject) => {
-    const args = [`${ROOT}bench/lib/build-cost.ts`, dir, String(SETTINGS.rebuilds), ...(withPlugin ? [] : ['--no-plugin'])]
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (c) => (out += c))
-    child.stderr.on('data', (c) => (err += c))
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(err.trim().split('\n').slice(-5).join('\n')))))
-  })
 }
 
 /** workerd CPU (ms, schedstat) from start to the first reply of `body`, which must be a successful tools/call. */
@@ -137,7 +126,7 @@ for (const tools of SCALES) {
     columns[name] = { bytes: size.raw, gzip: size.gzip, startupMs: median(starts[name]!) - median(starts.noop!), callUs: callUs!, listUs: listUs! }
   }
   log(`${tools} tools: build cost`)
-  rows.push({ tools, columns, build: await buildCost(project.dir, true), baseline: await buildCost(project.dir, false) })
+  rows.push({ tools, columns, build: await runBuildCost(project.dir, SETTINGS.rebuilds, true), baseline: await runBuildCost(project.dir, SETTINGS.rebuilds, false) })
 }
 
 const us = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '–')
