@@ -171,7 +171,7 @@ export const unplugin = createUnplugin((options: McpAotOptions | undefined, meta
       }
       for (const f of out.read) watch(f)
       // The map read only when the bundler asks for it (compile.ts makes it then).
-      const result = Object.defineProperty({ code: out.code }, 'map', { enumerable: true, get: () => out.map }) as Pick<CompiledModule, 'code' | 'map'>
+      const result: Pick<CompiledModule, 'code' | 'map'> = { code: out.code, get map() { return out.map } }
       devLoop.compiled(id, result)
       devLoop.linted(id, code, () => modelReport(out.declarations, profiles).warnings.map((w) => formatWarning(w)))
       return result

@@ -33,6 +33,9 @@ const signature = (path: string): string => {
   }
 }
 
+/** A resolution's key: the specifier, from the file that imports it. */
+const resolutionKey = (r: Resolution) => `${r.from}\0${r.specifier}`
+
 export class CompileCache {
   private entries = new Map<string, Entry>()
   /** Where each specifier leads now, found once a build (`newBuild` forgets): many modules import the same ones. */
@@ -44,7 +47,7 @@ export class CompileCache {
   }
 
   private locate(r: Resolution): string | undefined {
-    const key = `${r.from}\0${r.specifier}`
+    const key = resolutionKey(r)
     if (!this.located.has(key)) this.located.set(key, locateFile(r.specifier, r.from))
     return this.located.get(key)
   }
@@ -69,7 +72,9 @@ export class CompileCache {
       const at = readAt(path)
       if (at !== undefined && s.split(' ')[0] !== String(at)) return this.delete(id)
     }
-    const unique = [...new Map(resolutions.map((r) => [`${r.from}\0${r.specifier}`, r])).values()]
+    const unique = [...new Map(resolutions.map((r) => [resolutionKey(r), r])).values()]
+    // What the compile just found is what this build finds: a `get` of the module in this build looks nothing up again.
+    for (const r of unique) if (!this.located.has(resolutionKey(r))) this.located.set(resolutionKey(r), r.found)
     this.entries.set(id, { code, stamps, resolutions: unique, result })
   }
 

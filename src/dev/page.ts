@@ -5,10 +5,10 @@
  * The Worker keeps `/` when it serves it itself (anything but a 404); nothing of this is in a build.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { McpClient } from '../testing/client.ts'
 
 /** The header of the page's own request for `/`, asking whether the Worker serves it (so it passes through). */
 const PROBE = 'x-mcp-aot-dev-page'
-const VERSION = '2026-07-28'
 
 interface Middlewares {
   use(handler: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): void
@@ -42,36 +42,14 @@ export function serveDevPage(middlewares: Middlewares, endpoint: string): void {
 
 type Described = { ok: true; info: { name?: string; version?: string; title?: string }; tools: Tool[] } | { ok: false; error: string }
 
-/** What the server says of itself and its tools, asked as a 2026-07-28 client asks. */
+/** What the server says of itself and its tools, asked as a 2026-07-28 client asks (mcp-aot/testing's client). */
 async function describe(url: string): Promise<Described> {
   try {
-    const discovered = await rpc(url, 'server/discover', {})
-    const tools: Tool[] = []
-    let cursor: string | undefined
-    do {
-      const page = await rpc(url, 'tools/list', cursor === undefined ? {} : { cursor })
-      tools.push(...(page.tools as Tool[]))
-      cursor = page.nextCursor
-    } while (cursor !== undefined)
-    return { ok: true, info: discovered._meta?.['io.modelcontextprotocol/serverInfo'] ?? {}, tools }
+    const client = await new McpClient(url, (request) => fetch(request)).connect()
+    return { ok: true, info: client.serverInfo ?? {}, tools: (await client.listTools()) as Tool[] }
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
-}
-
-async function rpc(url: string, method: string, params: Record<string, unknown>): Promise<any> {
-  const body = { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': {} } } }
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': VERSION, 'mcp-method': method },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  const json = (response.headers.get('content-type') ?? '').includes('text/event-stream')
-    ? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => JSON.parse(line.slice(5))).find((m) => m.id === 1)
-    : JSON.parse(text)
-  if (!response.ok || json?.error) throw new Error(`${method}: HTTP ${response.status}${json?.error ? `: ${json.error.message}` : ''}`)
-  return json.result
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }

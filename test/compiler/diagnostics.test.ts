@@ -1,6 +1,6 @@
 /** SCHEMA.md § Diagnostics: one test per code (code, message, file:line:column), and how findings are reported. */
 import { describe, expect, it } from 'vitest'
-import { validatorModuleText } from '../../src/compiler/schema/validator-modules.ts'
+import { validatorSource } from '../../src/compiler/schema/validator-modules.ts'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { CODES, CompileError } from '../../src/compiler/diagnostics.ts'
 import { WARNINGS } from '../../src/compiler/model/warnings.ts'
@@ -242,7 +242,7 @@ describe('ajv strict-mode cases are caught first in the type IR', () => {
     const out = compileModule(new Project(root), join(root, 'x.ts'), code)
     // Its validator: a module of its own (the text it imports), or compiled with the module's others.
     const id = /\nimport __mcp_v0 from "mcp-aot\/validator:(\w+)";\n/.exec(out?.code ?? '')?.[1]
-    if (id) expect(validatorModuleText(id)).toMatch(/\nexport default validate\d+\n$/)
+    if (id) expect(validatorSource(id)).toMatch(/\nexport default validate\d+\n$/)
     else expect(out?.code).toMatch(/const \[__mcp_v0\b.*\] = \(\(\) => \{/)
   })
   it('compileModule throws the CompileError, never an ajv error', () => {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import mcp from '../../src/esbuild.ts'
 import { compileModule } from '../../src/compiler/compile.ts'
 import { Project } from '../../src/compiler/source/project.ts'
-import { validatorModuleText } from '../../src/compiler/schema/validator-modules.ts'
+import { validatorSource } from '../../src/compiler/schema/validator-modules.ts'
 import { loadWorker, ROOT } from '../runtime/bundle.ts'
 
 const DIR = fileURLToPath(new URL('./fixtures/validator-modules/', import.meta.url))
@@ -47,7 +47,7 @@ describe('validators emitted once per bundle', () => {
     const b = importOf(generated('b.ts'))
     expect(a).toMatch(/^\w{20}$/)
     expect(b).toBe(a)
-    const text = validatorModuleText(a!)!
+    const text = validatorSource(a!)
     expect(text).toMatch(/^(?:import \{ [^}]+ \} from 'mcp-aot\/internal';\n)?\/\/ standalone ajv validator \(mcp-aot\)\n/)
     expect(text).toMatch(/\nexport default validate\d+\n$/)
     // Nothing of a tool's words or name is in it: only its rules.

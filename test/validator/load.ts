@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import { compileValidator, moduleValidators } from '../../src/compiler/schema/validator.ts'
-import { validatorModuleText } from '../../src/compiler/schema/validator-modules.ts'
+import { validatorSource } from '../../src/compiler/schema/validator-modules.ts'
 import { argumentErrors } from '../../src/runtime/call/arg-errors.ts'
 import type { ValidateFn } from '../../src/runtime/shared/table.ts'
 
@@ -39,7 +39,7 @@ export async function loadEmitted(schemas: Record<string, object>): Promise<Vali
   const modules = new Map<string, ValidateFn>()
   for (const id of new Set(Object.values(alone))) {
     const file = join(dir, `validator-${id}.mjs`)
-    writeFileSync(file, validatorModuleText(id)!.replace("'mcp-aot/internal'", JSON.stringify(internal)))
+    writeFileSync(file, validatorSource(id).replace("'mcp-aot/internal'", JSON.stringify(internal)))
     modules.set(id, (await import(pathToFileURL(file).href)).default)
     rmSync(file, { force: true })
   }

@@ -197,14 +197,15 @@ function check(lines: readonly string[], name: string): void {
   }
 }
 
+/** The error-pushing helper, where the code pushes errors. */
+const pushHelper = (body: string) => (body.includes(`${PUSH}(`) ? `${PUSH_HELPER}\n` : '')
+
 /** One validator as a module of its own (validator-modules.ts): its helpers imported, its function the default export. */
 export function moduleText(body: string, result: string): string {
-  const helper = body.includes(`${PUSH}(`) ? `${PUSH_HELPER}\n` : ''
   const imports = runtimeImport(body)
-  return `${imports ? `${imports};\n` : ''}// standalone ajv validator (mcp-aot)\n${helper}${body}\nexport default ${result}\n`
+  return `${imports ? `${imports};\n` : ''}// standalone ajv validator (mcp-aot)\n${pushHelper(body)}${body}\nexport default ${result}\n`
 }
 
 export function wrap(body: string, comment: string, result: string): string {
-  const helper = body.includes(`${PUSH}(`) ? `${PUSH_HELPER}\n` : ''
-  return `(() => {\n// ${comment}\n${helper}${body}\nreturn ${result}\n})()`
+  return `(() => {\n// ${comment}\n${pushHelper(body)}${body}\nreturn ${result}\n})()`
 }

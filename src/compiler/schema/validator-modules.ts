@@ -27,9 +27,6 @@ export function validatorModule(key: string, text: () => string): string {
   return id
 }
 
-/** The text of the validator module `id`, or undefined when this process never made it. */
-export const validatorModuleText = (id: string): string | undefined => texts.get(id)
-
 /** A specifier of a validator module (`mcp-aot/validator:<id>`). */
 export const VALIDATOR_ID = new RegExp(`^${VALIDATOR_MODULE}\\w+$`)
 

@@ -85,13 +85,22 @@ function lookup(file: string): { mapping: PathMapping | null; unread?: Unread } 
   return { mapping: null, unread }
 }
 
+/** What `lookup` found for each file, until the cache is cleared (a solution-style config's references are walked once a file). */
+const lookups = new Map<string, ReturnType<typeof lookup>>()
+const lookedUp = (file: string) => {
+  let found = lookups.get(file)
+  if (!found) lookups.set(file, (found = lookup(file)))
+  return found
+}
+
 /** The `paths` that apply to `file`, or null when none do. */
-export const findPathMapping = (file: string): PathMapping | null => lookup(file).mapping
+export const findPathMapping = (file: string): PathMapping | null => lookedUp(file).mapping
 
 /** The tsconfig that would give `file` its `paths` and cannot be read (a missing `extends` target, a circular one). */
-export const unreadTsconfig = (file: string): Unread | undefined => lookup(file).unread
+export const unreadTsconfig = (file: string): Unread | undefined => lookedUp(file).unread
 
 export function clearTsconfigCache(): void {
   reads = new Map()
   configs.clear()
+  lookups.clear()
 }

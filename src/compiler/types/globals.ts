@@ -6,8 +6,6 @@ import type { TypeIR } from './ir.ts'
 import { keyPattern, objectOrEmpty, objectType, PROTO_MESSAGE } from './objects.ts'
 import type { Env, Reader, Resolved } from './reader.ts'
 import { filterUnion } from './operators/filter.ts'
-import { Refusal } from '../refusal.ts'
-import { locOf } from '../source/project.ts'
 
 const UNSUPPORTED_GLOBALS = new Set(['Parameters', 'InstanceType', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'ConstructorParameters', 'ThisParameterType', 'OmitThisParameter'])
 
@@ -90,7 +88,7 @@ export function resolveGlobal(r: Reader, name: string, args: any[], env: Env, no
   if (GLOBAL_CLASSES.has(name)) {
     // Only the primitive wrappers have a JSON form of their data; JSON.stringify gives {} for a Response, a Blob, a Headers.
     const message = `${name} is a class: a JSON argument arrives as plain data, never as a class instance. Use a string, an object type or Uint8Array for its data.`
-    throw new Refusal('MCP010', message, locOf(env.file, node), WRAPPERS.has(name) ? undefined : name)
+    return r.refuse('MCP010', message, env, node, WRAPPERS.has(name) ? undefined : name)
   }
   if (UNSUPPORTED_GLOBALS.has(name)) {
     return r.refuse('MCP020', `${name}<…> is not part of the contract. Write the resulting type out.`, env, node)

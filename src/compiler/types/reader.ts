@@ -47,7 +47,8 @@ export interface Env {
 /** The resolver as its helpers call it. */
 export interface Reader {
   readonly project: Project
-  refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never
+  /** `noJson`: the class the refused type is, when its instances carry no JSON data (Refusal). */
+  refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any, noJson?: string): never
   value(node: any, env: Env): TypeIR
   asValue(r: Resolved, env: Env, node: any): TypeIR
   resolve(node: any, env: Env): Resolved
@@ -55,6 +56,9 @@ export interface Reader {
   literal(lit: any, env: Env): Literal
   objectOf(r: Resolved, what: string, env: Env, node: any): ObjectIR
 }
+
+/** The declaration an `export` (named or default) wraps, or the node itself. */
+export const declarationNode = (node: any): any => (node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration' ? node.declaration : node)
 
 /** `(T)` as `T`. */
 export const unparenthesized = (node: any): any => (node.type === 'TSParenthesizedType' ? unparenthesized(node.typeAnnotation) : node)

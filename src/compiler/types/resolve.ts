@@ -70,8 +70,8 @@ export class Resolver implements Reader {
     this.schemaBudget = options.schemaBudget ?? DEFAULT_SCHEMA_BUDGET
   }
 
-  refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any): never {
-    throw new Refusal(code, message, locOf(env.file, node))
+  refuse(code: ConstructorParameters<typeof Refusal>[0], message: string, env: Env, node: any, noJson?: string): never {
+    throw new Refusal(code, message, locOf(env.file, node), noJson)
   }
 
   /** Resolves a type node that must describe a JSON value (an argument, a property, an item). */
@@ -273,7 +273,7 @@ export class Resolver implements Reader {
   private declaration(sym: Extract<Sym, { kind: 'decl' }>, args: any[], env: Env, node: any): Resolved {
     if (TYPE_FEST.has(sym.name) && isTypeFest(sym.file.path)) return typeFest(this, sym.name, args, env, node)
     switch (sym.declKind) {
-      case 'class': throw new Refusal('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, locOf(env.file, node), carriesJson(sym) ? undefined : sym.name)
+      case 'class': return this.refuse('MCP010', `${sym.name} is a class: a JSON argument arrives as plain data, never as a class instance. Declare an interface with the fields instead.`, env, node, carriesJson(sym) ? undefined : sym.name)
       case 'value': return this.refuse('MCP020', `${sym.name} is a value, not a type. Declare an interface or type alias.`, env, node)
       case 'enum': return { kind: 'enum', values: enumMembers(this, sym, env).map((m) => m.value) }
     }

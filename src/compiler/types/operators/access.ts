@@ -9,7 +9,7 @@ import { constantJson, isMutableLiteral } from '../constant.ts'
 import { constantsOf, enumMembers } from '../enums.ts'
 import { unionOf } from '../members.ts'
 import { keyPattern, objectOrEmpty } from '../objects.ts'
-import { unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
+import { declarationNode, unparenthesized, type Env, type Reader, type Resolved } from '../reader.ts'
 import { Refusal } from '../../refusal.ts'
 
 const AS_CONST = 'Write the value `as const` (const Role = { … } as const), or declare the type with an interface or a literal union.'
@@ -76,7 +76,7 @@ export function typeQuery(r: Reader, node: any, env: Env): Resolved {
   const sym = lookup(r.project, env.file, name.name)
   if (sym?.kind === 'decl' && sym.declKind === 'value') {
     // As TypeScript reads an overloaded function: its last overload signature.
-    const fns = sym.nodes.map((n: any) => (n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration' ? n.declaration : n))
+    const fns = sym.nodes.map(declarationNode)
     const fn = fns.filter((n: any) => n?.type === 'TSDeclareFunction').at(-1) ?? fns.find((n: any) => n?.type === 'FunctionDeclaration')
     if (fn) return { kind: 'function', name: name.name, returns: fn.returnType?.typeAnnotation, file: sym.file }
   }
@@ -128,7 +128,7 @@ function declaredKeys(r: Reader, ref: any, env: Env, seen = new Set<any>()): (st
   const key = (m: any): string | number | undefined => (m.computed ? undefined : m.key?.type === 'Identifier' ? m.key.name : m.key?.type === 'StringLiteral' || m.key?.type === 'NumericLiteral' ? m.key.value : undefined)
   const hidden = (m: any) => m.static || m.accessibility === 'private' || m.accessibility === 'protected' || m.key?.type === 'PrivateName'
   for (const n of sym.nodes) {
-    const d = n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration' ? n.declaration : n
+    const d = declarationNode(n)
     if (seen.has(d)) return undefined
     seen.add(d)
     for (const m of d.body?.body ?? []) {

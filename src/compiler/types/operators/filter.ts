@@ -31,16 +31,13 @@ const plainNumber = (t: TypeIR): boolean => t.kind === 'number' && !t.integer &&
 function operand(r: Reader, node: any, env: Env): Resolved[] {
   const n = unparenthesized(node)
   if (n.type === 'TSUnionType') return n.types.flatMap((t: any) => operand(r, t, env))
-  // An intersection with no value (`1 & string`) is never: no member, which nothing but never extends.
-  if (n.type === 'TSIntersectionType') {
-    try {
-      return membersOf(r.resolve(n, env))
-    } catch (e) {
-      if (e instanceof Refusal && e.code === 'MCP013') return []
-      throw e
-    }
+  try {
+    return membersOf(r.resolve(n, env))
+  } catch (e) {
+    // An intersection with no value (`1 & string`) is never: no member, which nothing but never extends.
+    if (n.type === 'TSIntersectionType' && e instanceof Refusal && e.code === 'MCP013') return []
+    throw e
   }
-  return membersOf(r.resolve(n, env))
 }
 
 /** Whether every value of `a` is a value of one of `bs` (members); undefined when the build cannot tell. */
