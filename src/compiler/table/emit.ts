@@ -19,6 +19,7 @@ import { compileValidators, moduleValidators, SchemaRefused, type ModuleValidato
 import { VALIDATOR_MODULE } from '../schema/validator-modules.ts'
 import { Refusal } from '../refusal.ts'
 import { toolUiMeta, viewEntries } from './apps.ts'
+import { listingParts, ModulePool } from './pool.ts'
 
 /** The name a module's table is exported under (`createServer` reads it). */
 export const TABLE_EXPORT = '__mcp'
@@ -92,26 +93,25 @@ function runner(d: Declaration): string | undefined {
  * Lenient input for a tool: `@lenient`, the `lenient` option, or an `openai-strict` profile (it writes
  * optional properties as required-with-null, so a null there means absent).
  */
-function lenientField(d: Declaration, options: EmitOptions, lines: string[], used: Set<string>): void {
+function lenientField(d: Declaration, options: EmitOptions, lines: string[], used: Set<string>, pool: ModulePool): void {
   if (!(d.lenient || options.lenient || options.profiles?.includes('openai-strict'))) return
   const plan = lenientPlan(d.props)
   if (!plan) return
-  lines.push(`lenient: ${local('lenient')}(${json(plan)})`)
+  lines.push(`lenient: ${pool.expression(`${local('lenient')}(${json(plan)})`)}`)
   used.add('lenient')
 }
 
 /** The tools/list entry as JSON text under each non-portable profile; null where the profile refuses the tool (left out of its list). */
-function profileField(definition: ToolEntry, options: EmitOptions, lines: string[], used: Set<string>): void {
+function profileField(definition: ToolEntry, options: EmitOptions, lines: string[], used: Set<string>, pool: ModulePool): void {
   const names = (options.profiles ?? []).filter((p) => p !== 'portable')
   if (names.length === 0) return
   // The runtime part that serves each client its profile (`createServer({ profiles })`).
   used.add('profilesFeature')
-  const out: Record<string, string | null> = {}
-  for (const p of names) {
+  const out = names.map((p) => {
     const t = profileTools(p, [definition])[0]!
-    out[p] = t.status === 'refused' ? null : json(servedEntry(t))
-  }
-  lines.push(`profiles: ${json(out)}`)
+    return `${json(p)}: ${t.status === 'refused' ? 'null' : pool.text(listingParts(servedEntry(t)))}`
+  })
+  lines.push(`profiles: { ${out.join(', ')} }`)
 }
 
 /**
@@ -132,11 +132,11 @@ export function strictRefusals(decls: readonly Declaration[], options: EmitOptio
 }
 
 /** The optional entry fields (`revive`, `run`) and the names they import. */
-function optional(d: Declaration, lines: string[], used: Set<string>): void {
+function optional(d: Declaration, lines: string[], used: Set<string>, pool: ModulePool): void {
   const defs = planDefs()
   const plan = revivePlan({ kind: 'object', props: d.props }, defs)
   if (plan !== 0) {
-    lines.push(`revive: ${local('reviver')}(${json(plan)}${defs.plans.length > 0 ? `, ${json(defs.plans)}` : ''})`)
+    lines.push(`revive: ${pool.expression(`${local('reviver')}(${json(plan)}${defs.plans.length > 0 ? `, ${json(defs.plans)}` : ''})`)}`)
     used.add('reviver')
   }
   const run = runner(d)
@@ -155,27 +155,26 @@ function loc(d: Declaration, module: string): string {
 }
 
 /** The entry's result shaper (`__mcp_textResult`, `__mcp_structuredResult({...})`, …), one per ResultPlan kind. */
-function result(d: Declaration, used: Set<string>): string {
+function result(d: Declaration, used: Set<string>, pool: ModulePool): string {
   // A projected `json` result is structuredResult's text-only form (`__mcp_structuredResult(shape, defs, true)`).
   const projected = d.result.kind === 'json' && d.result.shape !== undefined
   const name = projected ? 'structuredResult' : `${d.result.kind}Result`
   used.add(name)
-  if (d.result.kind === 'structured') return `${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`
-  if (d.result.kind === 'json' && d.result.shape !== undefined) return `${local(name)}(${json(d.result.shape)}, ${json(d.result.defs ?? [])}, true)`
+  if (d.result.kind === 'structured') return pool.expression(`${local(name)}(${json(d.result.shape)}${d.result.defs ? `, ${json(d.result.defs)}` : ''})`)
+  if (d.result.kind === 'json' && d.result.shape !== undefined) return pool.expression(`${local(name)}(${json(d.result.shape)}, ${json(d.result.defs ?? [])}, true)`)
   return local(name)
 }
 
 /** `used` collects the names the entry imports from 'mcp-aot/internal' (besides the validators' helpers). */
-function entry(d: Declaration, module: string, validator: string | undefined, used: Set<string>, options: EmitOptions): string {
+function entry(d: Declaration, module: string, validator: string | undefined, used: Set<string>, options: EmitOptions, pool: ModulePool): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d, module)}`]
   if (d.kind === 'tool') {
     const definition = toolDefinition(d)
-    const text = json(definition)
-    if (text.includes('"x-mcp-header":')) used.add('paramHeadersFeature')
-    lines.push(`json: ${json(text)}`)
-    profileField(definition as ToolEntry, options, lines, used)
-    lenientField(d, options, lines, used)
-    lines.push(`validate: ${validator}`, `result: ${result(d, used)}`)
+    if (json(definition).includes('"x-mcp-header":')) used.add('paramHeadersFeature')
+    lines.push(`json: ${pool.text(listingParts(definition))}`)
+    profileField(definition as ToolEntry, options, lines, used, pool)
+    lenientField(d, options, lines, used, pool)
+    lines.push(`validate: ${validator}`, `result: ${result(d, used, pool)}`)
     // A hand-written schema may have keywords a type never writes: their argument lines come with it.
     if (d.handWritten) {
       used.add('handWrittenRules')
@@ -209,7 +208,7 @@ function entry(d: Declaration, module: string, validator: string | undefined, us
     for (const p of d.props) if (p.type.kind === 'enum') completions[p.name] = p.type.values.map(String)
     if (Object.keys(completions).length > 0) lines.push(`completions: ${json(completions)}`)
   }
-  optional(d, lines, used)
+  optional(d, lines, used, pool)
   lines.push(`invoke: ${invoke(d)}`)
   return `  {\n    ${lines.join(',\n    ')},\n  }`
 }
@@ -243,13 +242,15 @@ export function emitTable(module: string, decls: readonly Declaration[], options
   const schemas: Record<string, object> = {}
   const entries: string[] = []
   const used = new Set<string>()
+  // What entries repeat (a listed schema, a result shaper…) becomes a constant of the module (pool.ts).
+  const pool = new ModulePool()
   decls.forEach((d, i) => {
     let name: string | undefined
     if (d.kind !== 'resource' || d.props.length > 0) {
       name = `__mcp_v${i}`
       schemas[name] = d.handWritten?.validated ?? objectSchema(d.props)
     }
-    entries.push(entry(d, module, name, used, options))
+    entries.push(entry(d, module, name, used, options, pool))
   })
   // MCP Apps: each view the tools name is a resource (table/apps.ts).
   const views = viewEntries(decls)
@@ -263,6 +264,7 @@ export function emitTable(module: string, decls: readonly Declaration[], options
   const imports = ['table', ...[...used].sort()].map((name) => `${name} as ${local(name)}`)
   const features = FEATURES.filter((name) => used.has(name)).map(local)
   const tail = features.length > 0 ? `, [${features.join(', ')}]` : ''
+  const shared = pool.resolve(entries.join(',\n'))
   return [
     '',
     '// ---- mcp-aot: generated at build time from the declarations above ----',
@@ -271,7 +273,8 @@ export function emitTable(module: string, decls: readonly Declaration[], options
     ...validatorImports,
     ...validators,
     `const ${MODULE} = ${json(module)};`,
-    `${binding ? `const ${binding}` : `export const ${TABLE_EXPORT}`} = __mcp_table(${MODULE}, [\n${entries.join(',\n')},\n]${tail});`,
+    ...shared.constants,
+    `${binding ? `const ${binding}` : `export const ${TABLE_EXPORT}`} = __mcp_table(${MODULE}, [\n${shared.code},\n]${tail});`,
     '',
   ].join('\n')
 }
