@@ -1,6 +1,6 @@
 /** `mcp-manifest.json`: the tools, resources, templates and prompts in the shapes of their list results. */
 import type { Declaration } from '../declarations/declaration.ts'
-import { toolDefinition } from '../table/emit.ts'
+import { toolEntry } from '../table/emit.ts'
 import { listedSchema } from '../schema/listed.ts'
 import { objectSchema } from '../schema/schema.ts'
 import { at, byKind, isTemplate, type ServerIdentity } from './artifact-text.ts'
@@ -48,7 +48,7 @@ export function manifest(server: ServerIdentity, decls: readonly Declaration[], 
       const r = report.tools[i]!
       const others = profiles.filter((p) => p !== 'portable')
       return {
-        ...toolDefinition(d),
+        ...toolEntry(d),
         ...(d.timeoutMs !== undefined ? { timeoutMs: d.timeoutMs } : {}),
         ...(d.scopes ? { scopes: d.scopes } : {}),
         source: at(d),

@@ -6,9 +6,9 @@
 import type { Declaration } from '../declarations/declaration.ts'
 import { compareLoc, type Diagnostic } from '../diagnostics.ts'
 import { byKind } from './artifact-text.ts'
-import { toolDefinition } from '../table/emit.ts'
+import { profiledTool, toolEntry } from '../table/emit.ts'
 import { lint } from '../model/lint.ts'
-import { listProblems, profileFindings, profileTools, type ProfiledTool, type ProfileName, type RequestProblem, type ToolEntry } from '../model/profiles/index.ts'
+import { listProblems, profileFindings, type ProfiledTool, type ProfileName, type RequestProblem } from '../model/profiles/index.ts'
 import { locate } from '../model/profiles/locate.ts'
 import { jsonTokens } from '../model/tokens.ts'
 import type { Warning } from '../model/warnings.ts'
@@ -36,34 +36,16 @@ export interface ModelReport {
   warnings: Warning[]
 }
 
-/** Each declaration's tools/list entry, made once: a module served from the compile cache keeps its declarations. */
-const definitions = new WeakMap<Declaration, ToolEntry>()
-function definitionOf(d: Declaration): ToolEntry {
-  let entry = definitions.get(d)
-  if (!entry) definitions.set(d, (entry = toolDefinition(d) as ToolEntry))
-  return entry
-}
-
-/** Each declaration's entry under each profile, made once (profiles rewrite one tool at a time). */
-const profiledTools = new WeakMap<Declaration, Map<ProfileName, ProfiledTool>>()
-function profiledOf(d: Declaration, profile: ProfileName, entry: ToolEntry): ProfiledTool {
-  let byProfile = profiledTools.get(d)
-  if (!byProfile) profiledTools.set(d, (byProfile = new Map()))
-  let t = byProfile.get(profile)
-  if (!t) byProfile.set(profile, (t = profileTools(profile, [entry])[0]!))
-  return t
-}
-
 /**
  * `tokens: true` counts each entry's o200k tokens (the token report: gpt-tokenizer, loaded then, an optional
  * peer dependency; TokenizerMissing without it); otherwise `tokens` and `totals` stay empty.
  */
 export function modelReport(decls: readonly Declaration[], profiles: readonly ProfileName[], tokens = false): ModelReport {
   const tools = byKind(decls, 'tool')
-  const entries = tools.map(definitionOf)
+  const entries = tools.map(toolEntry)
   const report: ModelReport = { profiles, tools: entries.map((e) => ({ name: e.name, tokens: {}, profiles: {} })), totals: {}, lists: {}, warnings: lint(decls) }
   for (const p of profiles) {
-    const profiled = tools.map((d, i) => profiledOf(d, p, entries[i]!))
+    const profiled = tools.map((d) => profiledTool(d, p))
     profiled.forEach((t, i) => {
       report.tools[i]!.profiles[p] = t
       if (tokens) report.tools[i]!.tokens[p] = jsonTokens(t.tool)

@@ -11,7 +11,7 @@ import type { ToolDefinition } from '../../runtime/shared/table.ts'
 import { planDefs, revivePlan } from '../schema/plans.ts'
 import { lenientPlan } from '../schema/lenient.ts'
 import { listedSchema } from '../schema/listed.ts'
-import { profileFindings, profileTools, servedEntry, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
+import { profileFindings, profileTools, servedEntry, type ProfiledTool, type ProfileName, type ToolEntry } from '../model/profiles/index.ts'
 import type { Diagnostic } from '../diagnostics.ts'
 import { objectSchema } from '../schema/schema.ts'
 import { listedHints } from '../model/hints.ts'
@@ -65,6 +65,27 @@ export function toolDefinition(d: Declaration): ToolDefinition {
   return out
 }
 
+/**
+ * Each declaration's tools/list entry, made once: the table, the manifest and the build's report of what a
+ * model reads all take it, and a module served from the compile cache keeps its declarations.
+ */
+const entries = new WeakMap<Declaration, ToolEntry>()
+export function toolEntry(d: Declaration): ToolEntry {
+  let entry = entries.get(d)
+  if (!entry) entries.set(d, (entry = toolDefinition(d) as ToolEntry))
+  return entry
+}
+
+/** Each declaration's entry under each profile, made once (a profile rewrites one tool at a time). */
+const profiled = new WeakMap<Declaration, Map<ProfileName, ProfiledTool>>()
+export function profiledTool(d: Declaration, profile: ProfileName): ProfiledTool {
+  let byProfile = profiled.get(d)
+  if (!byProfile) profiled.set(d, (byProfile = new Map()))
+  let t = byProfile.get(profile)
+  if (!t) byProfile.set(profile, (t = profileTools(profile, [toolEntry(d)])[0]!))
+  return t
+}
+
 /** A name an object inherits from Object.prototype (`toString`, `constructor`, …): read as an own property only. */
 const inherited = (name: string) => name in Object.prototype
 
@@ -102,13 +123,13 @@ function lenientField(d: Declaration, options: EmitOptions, lines: string[], use
 }
 
 /** The tools/list entry as JSON text under each non-portable profile; null where the profile refuses the tool (left out of its list). */
-function profileField(definition: ToolEntry, options: EmitOptions, lines: string[], used: Set<string>, pool: ModulePool): void {
+function profileField(d: Declaration, options: EmitOptions, lines: string[], used: Set<string>, pool: ModulePool): void {
   const names = (options.profiles ?? []).filter((p) => p !== 'portable')
   if (names.length === 0) return
   // The runtime part that serves each client its profile (`createServer({ profiles })`).
   used.add('profilesFeature')
   const out = names.map((p) => {
-    const t = profileTools(p, [definition])[0]!
+    const t = profiledTool(d, p)
     return `${json(p)}: ${t.status === 'refused' ? 'null' : pool.text(listingParts(servedEntry(t)))}`
   })
   lines.push(`profiles: { ${out.join(', ')} }`)
@@ -122,7 +143,7 @@ export function strictRefusals(decls: readonly Declaration[], options: EmitOptio
   const tools = decls.filter((d) => d.kind === 'tool')
   const out: Diagnostic[] = []
   for (const p of options.strictProfiles ?? []) {
-    for (const f of profileFindings(p, tools, profileTools(p, tools.map((d) => toolDefinition(d) as ToolEntry)))) {
+    for (const f of profileFindings(p, tools, tools.map((d) => profiledTool(d, p)))) {
       if (f.code !== 'MCP105') continue
       const message = `${p}: tool '${f.tool}'${f.path ? ` at ${f.path}` : ''}: ${f.message} The plugin option strictProfiles makes this an error; without ${p} in it the tool is left out of the ${p} list (warning MCP105).`
       out.push({ code: 'MCP042', message, loc: f.loc })
@@ -169,10 +190,10 @@ function result(d: Declaration, used: Set<string>, pool: ModulePool): string {
 function entry(d: Declaration, module: string, validator: string | undefined, used: Set<string>, options: EmitOptions, pool: ModulePool): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d, module)}`]
   if (d.kind === 'tool') {
-    const definition = toolDefinition(d)
+    const definition = toolEntry(d)
     if (json(definition).includes('"x-mcp-header":')) used.add('paramHeadersFeature')
     lines.push(`json: ${pool.text(listingParts(definition))}`)
-    profileField(definition as ToolEntry, options, lines, used, pool)
+    profileField(d, options, lines, used, pool)
     lenientField(d, options, lines, used, pool)
     lines.push(`validate: ${validator}`, `result: ${result(d, used, pool)}`)
     // A hand-written schema may have keywords a type never writes: their argument lines come with it.
