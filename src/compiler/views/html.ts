@@ -42,11 +42,11 @@ const parsed = (html: string) => library().parse(html, { sourceCodeLocationInfo:
 /** A node's children, a `<template>`'s being those of its content. */
 const childrenOf = (node: Node): Node[] => ('content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [])
 
-/** Every node in document order. */
-function* walk(node: Node): Generator<Node> {
+/** Every node in document order; the descendants of a node `into` refuses are left out. */
+function* walk(node: Node, into: (node: Node) => boolean = () => true): Generator<Node> {
   for (const child of childrenOf(node)) {
     yield child
-    yield* walk(child)
+    if (into(child)) yield* walk(child, into)
   }
 }
 
@@ -61,23 +61,22 @@ interface Markup {
 /** The markup of the document in text order; raw elements (script, style, pre, textarea) whole, their content kept as written. */
 function markup(html: string): Markup[] {
   const out: Markup[] = []
-  const visit = (node: Node) => {
+  // A raw element is one span, start tag to end tag: nothing inside it is markup.
+  const raw = (node: Node) => 'tagName' in node && RAW_TEXT.has(node.tagName) && (node as Element).sourceCodeLocation?.startTag != null
+  for (const node of walk(parsed(html), (node) => !raw(node))) {
     const at = node.sourceCodeLocation
     if (node.nodeName === '#comment' && at) out.push({ start: at.startOffset, end: at.endOffset, kind: 'comment', quiet: false })
     else if (node.nodeName === '#documentType' && at) out.push({ start: at.startOffset, end: at.endOffset, kind: 'tag', quiet: true })
     else if ('tagName' in node) {
       const { startTag, endTag } = (node as Element).sourceCodeLocation ?? {}
       const quiet = QUIET.has(node.tagName)
-      if (startTag && RAW_TEXT.has(node.tagName)) {
-        out.push({ start: startTag.startOffset, end: endTag?.endOffset ?? node.sourceCodeLocation!.endOffset, kind: 'tag', quiet })
-        return
+      if (raw(node)) out.push({ start: startTag!.startOffset, end: endTag?.endOffset ?? node.sourceCodeLocation!.endOffset, kind: 'tag', quiet })
+      else {
+        if (startTag) out.push({ start: startTag.startOffset, end: startTag.endOffset, kind: 'tag', quiet })
+        if (endTag) out.push({ start: endTag.startOffset, end: endTag.endOffset, kind: 'tag', quiet })
       }
-      if (startTag) out.push({ start: startTag.startOffset, end: startTag.endOffset, kind: 'tag', quiet })
-      if (endTag) out.push({ start: endTag.startOffset, end: endTag.endOffset, kind: 'tag', quiet })
     }
-    for (const child of childrenOf(node)) visit(child)
   }
-  visit(parsed(html))
   return out.sort((a, b) => a.start - b.start)
 }
 
