@@ -190,9 +190,9 @@ function result(d: Declaration, used: Set<string>, pool: ModulePool): string {
 function entry(d: Declaration, module: string, validator: string | undefined, used: Set<string>, options: EmitOptions, pool: ModulePool): string {
   const lines: string[] = [`kind: ${json(d.kind)}`, `name: ${json(d.name)}`, `loc: ${loc(d, module)}`]
   if (d.kind === 'tool') {
-    const definition = toolEntry(d)
-    if (json(definition).includes('"x-mcp-header":')) used.add('paramHeadersFeature')
-    lines.push(`json: ${pool.text(listingParts(definition))}`)
+    const listing = listingParts(toolEntry(d))
+    if (listing.some((part) => typeof part !== 'string' && part.shared.includes('"x-mcp-header":'))) used.add('paramHeadersFeature')
+    lines.push(`json: ${pool.text(listing)}`)
     profileField(d, options, lines, used, pool)
     lenientField(d, options, lines, used, pool)
     lines.push(`validate: ${validator}`, `result: ${result(d, used, pool)}`)
