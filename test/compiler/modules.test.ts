@@ -184,7 +184,8 @@ describe('@cloudflare/workers-types, the real package', () => {
     const src = "import type { D1ExecResult } from '@cloudflare/workers-types'\n/** @tool */\nexport function t(r: D1ExecResult): void {}\n"
     const out = analyze(project, `${root}src/__workers_types_probe.ts`, src)
     expect(out.error?.message).toBeUndefined()
-    expect(out.read.map((p) => p.slice(root.length))).toEqual(['node_modules/@cloudflare/workers-types/index.ts'])
+    // The files read, and the tsconfig.json that decides where a bare import leads (watched, never parsed as code).
+    expect(out.read.map((p) => p.slice(root.length))).toEqual(['node_modules/@cloudflare/workers-types/index.ts', 'tsconfig.json'])
     expect(JSON.stringify((toolDefinition(out.declarations[0]!) as any).inputSchema)).toBe('{"type":"object","properties":{"r":{"type":"object","properties":{"count":{"type":"number"},"duration":{"type":"number"}},"required":["count","duration"],"additionalProperties":false}},"required":["r"],"additionalProperties":false}')
     const body = project.file(`${root}node_modules/@cloudflare/workers-types/index.ts`).ast.program.body
     expect(body.length).toBeGreaterThan(1000)

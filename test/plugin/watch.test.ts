@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +25,39 @@ const nameMinLength = async (code: string) => {
   return JSON.parse(mod.__mcp.entries[0].json).inputSchema.properties.customer.properties.name.minLength
 }
 
-describe('rebuilds when a type file changes', () => {
+/**
+ * `dir`/tools.ts under Rollup's watch mode: the output of its first build and of the build that `edit` starts
+ * (called once the first build is written, with the first build's watch files).
+ */
+async function rollupRebuild(dir: string, edit: (watchFiles: string[]) => void): Promise<[string, string]> {
+  const { transform } = await import('esbuild')
+  const strip = { name: 'strip', async transform(code: string, id: string) { return id.endsWith('.ts') ? (await transform(code, { loader: 'ts' })).code : null } }
+  const watcher: RollupWatcher = watch({ input: join(dir, 'tools.ts'), plugins: [mcpRollup({ root: dir }), strip], output: { dir: join(dir, 'out'), format: 'es' }, watch: { skipWrite: false, buildDelay: 50 }, onwarn: () => {} })
+  const builds: string[] = []
+  try {
+    await new Promise<void>((resolve, reject) => {
+      watcher.on('event', async (event) => {
+        if (event.code === 'ERROR') reject(event.error)
+        if (event.code === 'BUNDLE_END') {
+          await event.result.close()
+          builds.push(readFileSync(join(dir, 'out', 'tools.js'), 'utf8'))
+          if (builds.length === 1) {
+            try {
+              edit(event.result.watchFiles)
+            } catch (error) {
+              reject(error)
+            }
+          } else resolve()
+        }
+      })
+    })
+  } finally {
+    await watcher.close()
+  }
+  return [builds[0]!, builds[1]!]
+}
+
+describe('rebuilds when a type file or a tsconfig changes', () => {
   it('esbuild: rebuild() after editing types.ts writes the new schema', async () => {
     const dir = copyFixture()
     const ctx = await context({ entryPoints: [join(dir, 'tools.ts')], bundle: true, format: 'esm', write: false, logLevel: 'silent', plugins: [mcpEsbuild({ root: dir })] })
@@ -43,29 +75,32 @@ describe('rebuilds when a type file changes', () => {
 
   it('rollup watch mode: types.ts is a watch file, and editing it rebuilds the tool module', async () => {
     const dir = copyFixture()
-    const { transform } = await import('esbuild')
-    const strip = { name: 'strip', async transform(code: string, id: string) { return id.endsWith('.ts') ? (await transform(code, { loader: 'ts' })).code : null } }
-    const watcher: RollupWatcher = watch({ input: join(dir, 'tools.ts'), plugins: [mcpRollup({ root: dir }), strip], output: { dir: join(dir, 'out'), format: 'es' }, watch: { skipWrite: false, buildDelay: 50 }, onwarn: () => {} })
-    const builds: string[] = []
-    try {
-      await new Promise<void>((resolve, reject) => {
-        watcher.on('event', async (event) => {
-          if (event.code === 'ERROR') reject(event.error)
-          if (event.code === 'BUNDLE_END') {
-            await event.result.close()
-            builds.push(readFileSync(join(dir, 'out', 'tools.js'), 'utf8'))
-            if (builds.length === 1) {
-              expect(event.result.watchFiles).toContain(join(dir, 'types.ts'))
-              setTimeout(() => writeFileSync(join(dir, 'types.ts'), readFileSync(join(dir, 'types.ts'), 'utf8').replace('MinLength<1>', 'MinLength<2>')), 100)
-            } else resolve()
-          }
-        })
-      })
-    } finally {
-      await watcher.close()
+    const types = join(dir, 'types.ts')
+    const builds = await rollupRebuild(dir, (watchFiles) => {
+      expect(watchFiles).toContain(types)
+      setTimeout(() => writeFileSync(types, readFileSync(types, 'utf8').replace('MinLength<1>', 'MinLength<2>')), 100)
+    })
+    expect(await nameMinLength(builds[0])).toBe(1)
+    expect(await nameMinLength(builds[1])).toBe(2)
+  }, 30_000)
+
+  it('rollup watch mode: the tsconfig files whose paths an import went through (with what they extend) are watch files, and editing one rebuilds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-aot-watch-paths-'))
+    const config = (to: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@shapes/*': [`./${to}/*`] } } })
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: './tsconfig.base.json' }))
+    writeFileSync(join(dir, 'tsconfig.base.json'), config('short'))
+    for (const [folder, least] of [['short', 1], ['long', 5]] as const) {
+      mkdirSync(join(dir, folder))
+      writeFileSync(join(dir, folder, 'customer.ts'), `import type { MinLength } from 'mcp-aot'\nexport interface Customer {\n  name: string & MinLength<${least}>\n}\n`)
     }
-    expect(await nameMinLength(builds[0]!)).toBe(1)
-    expect(await nameMinLength(builds[1]!)).toBe(2)
+    writeFileSync(join(dir, 'tools.ts'), `import type { Customer } from '@shapes/customer'\n\n/**\n * Greets a customer.\n * @tool\n */\nexport function greet(customer: Customer): string {\n  return 'hello ' + customer.name\n}\n`)
+    const builds = await rollupRebuild(dir, (watchFiles) => {
+      expect(watchFiles).toEqual(expect.arrayContaining([join(dir, 'tsconfig.json'), join(dir, 'tsconfig.base.json')]))
+      setTimeout(() => writeFileSync(join(dir, 'tsconfig.base.json'), config('long')), 100)
+    })
+    const least = async (code: string) => JSON.parse((await load(code)).__mcp.entries[0].json).inputSchema.properties.customer.properties.name.minLength
+    expect(await least(builds[0])).toBe(1)
+    expect(await least(builds[1])).toBe(5)
   }, 30_000)
 })
 

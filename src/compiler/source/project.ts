@@ -8,7 +8,7 @@ import { parse } from '@babel/parser'
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { Refusal } from '../refusal.ts'
-import { findPathMapping, unreadTsconfig } from './tsconfig.ts'
+import { findPathMapping, tsconfigFiles, unreadTsconfig } from './tsconfig.ts'
 import { LAZY_FROM, lazyProgram } from './lazy.ts'
 import { probe, resolveImports, resolvePackage, whyNotFound } from './packages.ts'
 import { ambientModule } from './ambient.ts'
@@ -150,6 +150,8 @@ export class Project {
     if (specifier === PACKAGE_NAME || specifier.startsWith(PACKAGE_NAME + '/')) return undefined
     const found = locateFile(specifier, from)
     this.resolutions.push({ specifier, from, found })
+    // Where a bare specifier leads depends on tsconfig `paths`: the configs are watched, so their edit rebuilds.
+    if (!specifier.startsWith('.') && !specifier.startsWith('/')) for (const config of tsconfigFiles(from)) this.assets.add(config)
     if (!found && !specifier.startsWith('.') && !specifier.startsWith('/')) {
       const ambient = ambientModule(this, specifier)
       if (ambient) {

@@ -13,18 +13,24 @@ import { createFilesMatcher, createPathsMatcher, findTsconfig, parseTsconfig, ty
 /** The candidate paths of a specifier through a config's `paths` (`@/*` → `src/*`) and `baseUrl`, in the order TypeScript tries them. */
 export type PathMapping = (specifier: string) => string[]
 
-/** get-tsconfig's own cache (file reads, found configs), and each config's mapping by its path. */
+/** get-tsconfig's cache of where the configs are (findTsconfig); each config is read with a cache of its own (readConfig). */
 let reads = new Map<string, any>()
 interface Read {
   result: TsConfigResult
   mapping: PathMapping | null
   covers: (file: string) => boolean
+  /** The config and every config it extends: what a bundler watches (an edit may change where imports lead). */
+  files: string[]
 }
 /** A config that cannot be read, and why. */
 export interface Unread {
   path: string
   reason: string
+  files?: string[]
 }
+
+/** The files get-tsconfig read into `cache` (its keys name them), and `path` itself. */
+const filesRead = (path: string, cache: ReadonlyMap<string, unknown>): string[] => [...new Set([path, ...[...cache.keys()].flatMap((key) => /^readFileSync:(.+):utf8$/.exec(key)?.[1] ?? [])])]
 const configs = new Map<string, Read | Unread>()
 
 /**
@@ -34,12 +40,14 @@ const configs = new Map<string, Read | Unread>()
 function readConfig(path: string): Read | Unread {
   let hit = configs.get(path)
   if (hit === undefined) {
+    // A cache of its own, to learn which files this config is made of.
+    const own = new Map<string, any>()
     try {
-      const result = { path, config: parseTsconfig(path, reads) }
-      const files = createFilesMatcher(result)
-      hit = { result, mapping: pathsOf(result), covers: (file) => files(file) !== undefined }
+      const result = { path, config: parseTsconfig(path, own) }
+      const matches = createFilesMatcher(result)
+      hit = { result, mapping: pathsOf(result), covers: (file) => matches(file) !== undefined, files: filesRead(path, own) }
     } catch (error) {
-      hit = { path, reason: (error as Error).message.replace(/\.$/, '') }
+      hit = { path, reason: (error as Error).message.replace(/\.$/, ''), files: filesRead(path, own) }
     }
     configs.set(path, hit)
   }
@@ -68,21 +76,23 @@ function referenced(from: string, ref: unknown): string | undefined {
  * when it has none, those of the config it references that includes the file (a solution-style
  * tsconfig.json); and a config on the way that cannot be read.
  */
-function lookup(file: string): { mapping: PathMapping | null; unread?: Unread } {
+function lookup(file: string): { mapping: PathMapping | null; unread?: Unread; configs: string[] } {
   const nearest = findTsconfig(file, 'tsconfig.json', reads)
-  if (!nearest) return { mapping: null }
+  if (!nearest) return { mapping: null, configs: [] }
   const config = readConfig(nearest)
-  if ('reason' in config) return { mapping: null, unread: config }
-  if (config.mapping) return { mapping: config.mapping }
+  const configs = [...(config.files ?? [nearest])]
+  if ('reason' in config) return { mapping: null, unread: config, configs }
+  if (config.mapping) return { mapping: config.mapping, configs }
   let unread: Unread | undefined
   for (const ref of config.result.config.references ?? []) {
     const path = referenced(nearest, ref)
     if (!path || !existsSync(path)) continue
     const other = readConfig(path)
+    configs.push(...(other.files ?? [path]))
     if ('reason' in other) unread ??= other
-    else if (other.mapping && other.covers(file)) return { mapping: other.mapping }
+    else if (other.mapping && other.covers(file)) return { mapping: other.mapping, configs }
   }
-  return { mapping: null, unread }
+  return { mapping: null, unread, configs }
 }
 
 /** What `lookup` found for each file, until the cache is cleared (a solution-style config's references are walked once a file). */
@@ -98,6 +108,9 @@ export const findPathMapping = (file: string): PathMapping | null => lookedUp(fi
 
 /** The tsconfig that would give `file` its `paths` and cannot be read (a missing `extends` target, a circular one). */
 export const unreadTsconfig = (file: string): Unread | undefined => lookedUp(file).unread
+
+/** The tsconfig files that decide where `file`'s imports lead (the nearest, what it extends, the references walked). */
+export const tsconfigFiles = (file: string): readonly string[] => lookedUp(file).configs
 
 export function clearTsconfigCache(): void {
   reads = new Map()
