@@ -186,8 +186,16 @@ function mayPass(test: BranchTest, type: TypeIR): boolean {
  * differently (`Date | string`: both are strings), with a sentence saying what to write, at the nearest
  * property's location (`loc` for `type` itself).
  */
-export function revivalConflict(type: TypeIR, loc?: Loc, seen = new Set<string>()): { message: string; loc?: Loc } | undefined {
-  const inner = (t: TypeIR, at = loc) => revivalConflict(t, at, seen)
+export function revivalConflict(type: TypeIR, loc?: Loc, seen = new Set<string>(), clean = new Set<TypeIR>()): { message: string; loc?: Loc } | undefined {
+  // A node found without conflict once is so wherever else the DAG reaches it (a type used many times is one node).
+  if (clean.has(type)) return undefined
+  const found = conflictIn(type, loc, seen, clean)
+  if (!found) clean.add(type)
+  return found
+}
+
+function conflictIn(type: TypeIR, loc: Loc | undefined, seen: Set<string>, clean: Set<TypeIR>): { message: string; loc?: Loc } | undefined {
+  const inner = (t: TypeIR, at = loc) => revivalConflict(t, at, seen, clean)
   switch (type.kind) {
     case 'array': return inner(type.items)
     case 'nullable': return inner(type.inner)

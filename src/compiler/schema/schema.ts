@@ -148,7 +148,11 @@ function defs(types: readonly TypeIR[]): Schema | undefined {
 /** The recursive types `types` use (what `$defs` holds), by name, in order of first use. */
 export function recursiveTypes(types: readonly TypeIR[]): Map<string, TypeIR> {
   const found = new Map<string, TypeIR>()
+  // A type an alias names is one node wherever it is used: each is walked once (4^14 uses are no 4^14 walks).
+  const walked = new Set<TypeIR>()
   const visit = (t: TypeIR): void => {
+    if (walked.has(t)) return
+    walked.add(t)
     switch (t.kind) {
       case 'ref':
         if (found.has(t.name)) return
