@@ -4,7 +4,7 @@
  * compiles that one). Counted on a hand-built DAG whose objects count how often their properties are read (never timed).
  */
 import { describe, expect, it } from 'vitest'
-import type { TypeIR } from '../../src/compiler/types/ir.ts'
+import type { Prop, TypeIR } from '../../src/compiler/types/ir.ts'
 import { revivalConflict } from '../../src/compiler/schema/plans.ts'
 import { recursiveTypes } from '../../src/compiler/schema/schema.ts'
 
@@ -16,11 +16,11 @@ function dag(conflict: boolean): { root: TypeIR; reads: () => number } {
   let reads = 0
   let node: TypeIR = { kind: 'object', props: [{ name: 'at', type: conflict ? { kind: 'union', members: [{ kind: 'date' } as TypeIR, { kind: 'string' } as TypeIR] } : { kind: 'string' } as TypeIR, optional: false }] }
   for (let level = 1; level <= LEVELS; level++) {
-    const below = node
-    const props = ['a', 'b', 'c', 'd'].map((name) => ({ name, type: below, optional: false }))
+    const below: TypeIR = node
+    const props: Prop[] = ['a', 'b', 'c', 'd'].map((name) => ({ name, type: below, optional: false }))
     node = {
       kind: 'object',
-      get props() {
+      get props(): Prop[] {
         reads++
         return props
       },
