@@ -11,7 +11,7 @@
 
 const json = (v: unknown) => JSON.stringify(v)
 
-/** A text the module may share, a part of a text that is its own, or an expression the module may share. */
+/** A part of a text that is the entry's own (`text`), a text the module may share (`text`, and its literal as `code`), or an expression it may share (`code`). */
 type Item = { text: string; code?: undefined } | { text?: string; code: string }
 
 /** A part of a text that several entries may hold alike (a listed schema). */
