@@ -22,6 +22,7 @@ import { startWorker } from './lib/miniflare.ts'
 import { quantile } from './lib/stats.ts'
 import { rssKiB } from './lib/rss.ts'
 import { floodReport } from './flood.ts'
+import { saveResult } from './lib/results.ts'
 
 const REQUESTS = Number(process.argv.find((a) => a.startsWith('--requests='))?.slice(11) ?? 20_000)
 const LOAD = !process.argv.includes('--no-load')
@@ -184,8 +185,7 @@ async function main(): Promise<void> {
   const md = [report(amplification, phases), ...flood].join('\n')
   console.log(md)
   if (!LOAD) return
-  mkdirSync(`${ROOT}bench/results`, { recursive: true })
-  writeFileSync(`${ROOT}bench/results/attack.md`, md)
+  saveResult('attack.md', md)
 }
 
 /** examples/incidents with `maxBodyBytes: bytes`, as an entry written into bench/.build (plain JS, so the typecheck never sees it). */

@@ -10,13 +10,14 @@
  * Prints markdown and writes bench/results/costs.md.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Miniflare } from 'miniflare'
 import { bundleWithEsbuild } from './lib/bundle.ts'
 import { esbuildPlugin, missingPieces, PACKAGE_ALIASES, ROOT } from './lib/mcp-aot.ts'
+import { saveResult } from './lib/results.ts'
 
 const quick = process.argv.includes('--quick')
 const BEFORE = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length) ?? '0c00a22'
@@ -229,5 +230,4 @@ const markdown = [
   '',
 ].join('\n')
 console.log(markdown)
-mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(`${ROOT}bench/results/costs.md`, markdown)
+saveResult('costs.md', markdown)

@@ -6,12 +6,12 @@
  * table and writes bench/results/instrument.md; the ratio is each row's median CPU over the
  * no-instrument row's, in the same process.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { interleavedLoads } from './lib/interleaved.ts'
 import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
 import { startWorker } from './lib/miniflare.ts'
 import { LOAD_BODY } from './lib/workload.ts'
+import { saveResult } from './lib/results.ts'
 
 const quick = process.argv.includes('--quick')
 const SETTINGS = quick ? { reps: 3, concurrency: 8, warmupMs: 500, durationMs: 1500 } : { reps: 7, concurrency: 8, warmupMs: 1000, durationMs: 3000 }
@@ -48,8 +48,7 @@ try {
   ]
   const markdown = lines.join('\n')
   console.log(markdown)
-  mkdirSync(`${ROOT}bench/results`, { recursive: true })
-  writeFileSync(`${ROOT}bench/results/instrument.md`, markdown)
+  saveResult('instrument.md', markdown)
 } finally {
   await worker.dispose()
 }

@@ -14,12 +14,13 @@
  * rebuild.json (every sample).
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import type { BuildCost } from './lib/build-cost.ts'
 import { generateProject } from './lib/gen-tools.ts'
 import { ROOT } from './lib/mcp-aot.ts'
 import { summarize, type Summary } from './lib/stats.ts'
+import { saveResult } from './lib/results.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const REPS = Number(arg('reps') ?? 3)
@@ -110,5 +111,5 @@ for (const row of rows) {
 }
 const report = lines.join('\n') + '\n'
 process.stdout.write('\n' + report)
-writeFileSync(`${ROOT}bench/results/rebuild.md`, report)
-writeFileSync(`${ROOT}bench/results/rebuild.json`, JSON.stringify({ date: new Date().toISOString(), reps: REPS, rebuilds: REBUILDS, variants: VARIANTS, rows }, null, 2) + '\n')
+saveResult('rebuild.md', report)
+saveResult('rebuild.json', JSON.stringify({ date: new Date().toISOString(), reps: REPS, rebuilds: REBUILDS, variants: VARIANTS, rows }, null, 2) + '\n')

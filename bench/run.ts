@@ -5,7 +5,7 @@
  * markdown table and writes bench/results/latest.{json,md}. See bench/README.md for the method.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { bundleWithEsbuild, measureBundle } from './lib/bundle.ts'
 import type { BuildCost } from './lib/build-cost.ts'
@@ -20,6 +20,7 @@ import { pairedRatio, toMarkdown, type ColdStart, type Load, type Results, type 
 import { summarize } from './lib/stats.ts'
 import { BAD_BODY, CASES, call, comparable, LOAD_BODY } from './lib/workload.ts'
 import { buildFloorValidators } from './servers/floor/build.ts'
+import { saveResult } from './lib/results.ts'
 
 const quick = process.argv.includes('--quick')
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
@@ -310,9 +311,8 @@ async function main(): Promise<void> {
   results.targets = judge(results)
   results.environment.seconds = Math.round((performance.now() - started) / 1000)
   const md = toMarkdown(results)
-  mkdirSync(`${ROOT}bench/results`, { recursive: true })
-  writeFileSync(`${ROOT}bench/results/latest.json`, JSON.stringify(results, null, 2) + '\n')
-  writeFileSync(`${ROOT}bench/results/latest.md`, md)
+  saveResult('latest.json', JSON.stringify(results, null, 2) + '\n')
+  saveResult('latest.md', md)
   console.log(md)
 }
 

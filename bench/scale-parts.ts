@@ -8,7 +8,7 @@
  *   with the plugin replaying its first build's results (esbuild reuses a module's syntax tree when a plugin
  *   returns the same code, so this is esbuild's own share); the tool files returned as they are by a plugin
  *   (no tables); and esbuild alone.
- * Prints a markdown table. Never a timed test: figures for docs/benchmarks.md.
+ * Prints a markdown table and writes bench/results/scale-parts.md. Never a timed test: figures for docs/benchmarks.md.
  */
 import { readFileSync } from 'node:fs'
 import vm from 'node:vm'
@@ -18,6 +18,7 @@ import { generateProject } from './lib/gen-tools.ts'
 import { buildMcpAotEsbuild, esbuildPlugin, missingPieces, PACKAGE_ALIASES, ROOT } from './lib/mcp-aot.ts'
 import { childPids, statCpuUs } from './lib/proc.ts'
 import { call } from './lib/workload.ts'
+import { saveResult } from './lib/results.ts'
 
 const missing = missingPieces()
 if (missing) throw new Error(`${missing}; run npm run build first`)
@@ -140,11 +141,20 @@ const rebuildRows: [string, { node: number; esbuild: number }][] = [
 ]
 
 const f = (ms: number) => ms.toFixed(1)
-console.log(`\`npm run bench:scale-parts\` — ${new Date().toISOString()}, 1000 tools (10 per file)\n`)
-console.log('| bundle | bytes | compile ms | evaluate ms | first tools/call ms |\n|---|---|---|---|---|')
-for (const [name, file] of Object.entries(bundles)) {
-  const l = loads.get(name)!
-  console.log(`| ${name} | ${readFileSync(file).length} | ${f(median(l.compile))} | ${f(median(l.evaluate))} | ${name === 'mcp-aot' ? f(median(l.call)) : '–'} |`)
-}
-console.log('\n| rebuild, nothing changed | this process, CPU ms | esbuild, CPU ms |\n|---|---|---|')
-for (const [name, r] of rebuildRows) console.log(`| ${name} | ${Math.round(r.node)} | ${Math.round(r.esbuild)} |`)
+const report = [
+  `\`npm run bench:scale-parts\` — ${new Date().toISOString()}, 1000 tools (10 per file)`,
+  '',
+  '| bundle | bytes | compile ms | evaluate ms | first tools/call ms |',
+  '|---|---|---|---|---|',
+  ...Object.entries(bundles).map(([name, file]) => {
+    const l = loads.get(name)!
+    return `| ${name} | ${readFileSync(file).length} | ${f(median(l.compile))} | ${f(median(l.evaluate))} | ${name === 'mcp-aot' ? f(median(l.call)) : '–'} |`
+  }),
+  '',
+  '| rebuild, nothing changed | this process, CPU ms | esbuild, CPU ms |',
+  '|---|---|---|',
+  ...rebuildRows.map(([name, r]) => `| ${name} | ${Math.round(r.node)} | ${Math.round(r.esbuild)} |`),
+  '',
+].join('\n')
+console.log(report)
+saveResult('scale-parts.md', report)

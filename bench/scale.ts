@@ -11,7 +11,7 @@
  * Prints a markdown table and writes bench/results/scale.md. Never a timed test: figures for docs/benchmarks.md.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { bundleWithEsbuild, measureBundle } from './lib/bundle.ts'
@@ -24,6 +24,7 @@ import { buildMcpAotEsbuild, missingPieces, PACKAGE_ALIASES, ROOT } from './lib/
 import { startWorker } from './lib/miniflare.ts'
 import { cpuUs } from './lib/proc.ts'
 import { call } from './lib/workload.ts'
+import { saveResult } from './lib/results.ts'
 
 const quick = process.argv.includes('--quick')
 const BEFORE = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length) ?? '2bec5d1'
@@ -158,5 +159,4 @@ const lines = [
 ]
 const markdown = lines.join('\n')
 console.log(markdown)
-mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(`${ROOT}bench/results/scale.md`, markdown)
+saveResult('scale.md', markdown)

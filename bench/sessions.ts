@@ -13,7 +13,7 @@
  * process (front Worker and objects together, the tasks' alarms included).
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { bundleWithEsbuild } from './lib/bundle.ts'
@@ -23,6 +23,7 @@ import type { LoadResult } from './lib/load.ts'
 import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
 import { type RunningWorker, startWorker } from './lib/miniflare.ts'
 import { INITIALIZE_BODY, LOAD_BODY, ORDER_ARGS } from './lib/workload.ts'
+import { saveResult } from './lib/results.ts'
 
 const quick = process.argv.includes('--quick')
 const SETTINGS = quick ? { reps: 2, concurrency: 8, warmupMs: 500, durationMs: 1500 } : { reps: 5, concurrency: 8, warmupMs: 1000, durationMs: 3000 }
@@ -89,8 +90,7 @@ try {
   ]
   const markdown = lines.join('\n')
   console.log(markdown)
-  mkdirSync(`${ROOT}bench/results`, { recursive: true })
-  writeFileSync(`${ROOT}bench/results/sessions.md`, markdown)
+  saveResult('sessions.md', markdown)
 } finally {
   await Promise.all(workers.map((worker) => worker.dispose()))
 }

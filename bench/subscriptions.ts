@@ -15,7 +15,7 @@
  * Prints markdown and writes bench/results/subscriptions.md.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import os from 'node:os'
 import { buildMcpAotEsbuild, missingPieces, ROOT } from './lib/mcp-aot.ts'
@@ -26,6 +26,7 @@ import { rssKiB } from './lib/rss.ts'
 import { quantile } from './lib/stats.ts'
 import { call, listen, open } from './lib/listeners.ts'
 import { Worker } from 'node:worker_threads'
+import { saveResult } from './lib/results.ts'
 
 const quick = process.argv.includes('--quick')
 const BEFORE = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length) ?? '0c00a22'
@@ -215,5 +216,4 @@ const lines = [
 ]
 const markdown = lines.join('\n')
 console.log(markdown)
-mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(`${ROOT}bench/results/subscriptions.md`, markdown)
+saveResult('subscriptions.md', markdown)

@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import type { BuildCost } from './lib/build-cost.ts'
 import { ROOT } from './lib/mcp-aot.ts'
 import { summarize } from './lib/stats.ts'
+import { saveResult } from './lib/results.ts'
 
 const FILES = 10
 const reps = Number(process.argv.find((a) => a.startsWith('--reps='))?.slice(7) ?? 5)
@@ -59,4 +60,4 @@ const report = `\`node bench/workers-types.ts\` — ${new Date().toISOString()} 
 ${rows.join('\n')}
 `
 process.stdout.write(report)
-writeFileSync(`${ROOT}bench/results/workers-types.md`, report)
+saveResult('workers-types.md', report)
