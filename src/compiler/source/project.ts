@@ -63,10 +63,13 @@ export interface Resolution {
   found: string | undefined
 }
 
+/** A specifier that is no path (`zod`, `@/types`, `#shapes`): tsconfig `paths`, package.json `imports` and packages decide where it leads. */
+const isBare = (specifier: string): boolean => !specifier.startsWith('.') && !specifier.startsWith('/')
+
 /** The file `specifier` leads to from the file `from`, on disk: relative, tsconfig `paths`, package.json `imports`, packages. */
 export function locateFile(specifier: string, from: string): string | undefined {
   const dir = dirname(from)
-  if (specifier.startsWith('.') || specifier.startsWith('/')) return probe(resolve(dir, specifier))
+  if (!isBare(specifier)) return probe(resolve(dir, specifier))
   let found: string | undefined
   const mapping = findPathMapping(from)
   if (mapping) for (const candidate of mapping(specifier)) if ((found = probe(candidate))) break
@@ -150,9 +153,10 @@ export class Project {
     if (specifier === PACKAGE_NAME || specifier.startsWith(PACKAGE_NAME + '/')) return undefined
     const found = locateFile(specifier, from)
     this.resolutions.push({ specifier, from, found })
+    const bare = isBare(specifier)
     // Where a bare specifier leads depends on tsconfig `paths`: the configs are watched, so their edit rebuilds.
-    if (!specifier.startsWith('.') && !specifier.startsWith('/')) for (const config of tsconfigFiles(from)) this.assets.add(config)
-    if (!found && !specifier.startsWith('.') && !specifier.startsWith('/')) {
+    if (bare) for (const config of tsconfigFiles(from)) this.assets.add(config)
+    if (!found && bare) {
       const ambient = ambientModule(this, specifier)
       if (ambient) {
         this.scopes.set(ambient.path, ambient)

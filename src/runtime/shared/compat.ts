@@ -1,9 +1,9 @@
 /**
  * What older revisions lack. A client that negotiated one of them gets the same data without the fields
  * its revision does not define: 2025-06-18 added titles, outputSchema, structuredContent and
- * resource_link; 2025-03-26 added tool annotations (`annotations.title`, its one title for a tool), audio and the progress
- * message; 2025-11-25 added description, websiteUrl and icons to Implementation, and icons to tools, prompts,
- * resources and templates.
+ * resource_link; 2025-03-26 added tool annotations (`annotations.title`, its one title for a tool), audio
+ * and the progress message; 2025-11-25 added description, websiteUrl and icons to Implementation, and icons
+ * to tools, prompts, resources and templates.
  */
 import type { ServerInfo, ToolResult } from './api.ts'
 
